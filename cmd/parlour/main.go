@@ -1,0 +1,133 @@
+// Command parlour plays, scripts, explains and measures Parlour's card games.
+//
+//	parlour play GAME [flags]     play in the terminal against bots
+//	parlour script FILE|-         run a scripted game (shared/spec/script.md)
+//	parlour rules GAME            the rules as implemented
+//	parlour games                 list the games
+//	parlour bench [flags]         random-playout speed of the engine
+//
+// Run "parlour help COMMAND" for a command's flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand of parlour.
+type command struct {
+	usage string // the synopsis line
+	short string // one line of help
+	run   func(env *env, args []string) int
+}
+
+// env is where a command reads and writes, so tests can run it in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+var commands map[string]*command
+
+func init() {
+	commands = map[string]*command{
+		"script": {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
+		"rules":  {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
+		"games":  {"parlour games", "list the games with their players and options", runGames},
+		"play":   {"parlour play GAME [--players N] [--seed S] [--seat N] [--set k=v]", "play a game in the terminal against bots", runPlay},
+		"bench":  {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
+		"help":   {"parlour help [COMMAND]", "show help", runHelp},
+	}
+}
+
+func main() {
+	os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:]))
+}
+
+func run(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stderr)
+		return 2
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help":
+		usage(e.stdout)
+		return 0
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "parlour: unknown command %q (commands: %s)\n", name, strings.Join(commandNames(), ", "))
+		return 2
+	}
+	return c.run(e, args[1:])
+}
+
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "parlour: five parlour card games (golf, and more to come), to play, script and measure.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, n := range commandNames() {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].short)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Start with: parlour play golf")
+	fmt.Fprintln(w, "Run \"parlour help COMMAND\" for a command's flags.")
+}
+
+func runHelp(e *env, args []string) int {
+	if len(args) == 0 {
+		usage(e.stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(e.stderr, "parlour help: unknown command %q\n", args[0])
+		return 2
+	}
+	return c.run(e, []string{"-h"})
+}
+
+// newFlags returns a flag set for a command that prints its usage to e.
+func newFlags(e *env, name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	c := commands[name]
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s\n\n%s\n", c.usage, c.short)
+		var any bool
+		fs.VisitAll(func(*flag.Flag) { any = true })
+		if any {
+			fmt.Fprintln(fs.Output(), "\nflags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses args; it returns -1 to go on, or the exit status.
+func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(e.stdout)
+			fs.Usage()
+			return 0
+		}
+		return 2
+	}
+	return -1
+}

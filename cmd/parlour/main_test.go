@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"parlour/games"
+	"parlour/internal/script"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"parlour": func() { os.Exit(run(&env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}, os.Args[1:])) },
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar through the real command. Besides
+// the usual testscript commands, "expect SCRIPT EXPECT" runs
+// "parlour script SCRIPT" and checks its exit status and report against
+// EXPECT, in the format of shared/spec/examples.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"expect": cmdExpect,
+		},
+	})
+}
+
+func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: expect SCRIPT.json EXPECT.json")
+	}
+	exit := 0
+	if err := ts.Exec("parlour", "script", args[0]); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("running parlour script: %v", err)
+		}
+		exit = ee.ExitCode()
+	}
+	err := script.Expect([]byte(ts.ReadFile(args[1])), exit, []byte(ts.ReadFile("stdout")))
+	if neg {
+		if err == nil {
+			ts.Fatalf("report matches %s, want a mismatch", args[1])
+		}
+		return
+	}
+	if err != nil {
+		ts.Fatalf("%s: %v", args[1], err)
+	}
+}
+
+// TestSpecExamples runs the sample checks in ../shared/spec/examples for
+// every game the registry holds, through the real command.
+func TestSpecExamples(t *testing.T) {
+	dirs, err := filepath.Glob("../../../shared/spec/examples/*")
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no spec examples found beside the repository (../shared/spec/examples): %v", err)
+	}
+	ran := 0
+	for _, dir := range dirs {
+		if !slices.Contains(games.Registry.Names(), filepath.Base(dir)) {
+			continue // a game not implemented yet
+		}
+		expects, _ := filepath.Glob(filepath.Join(dir, "*.expect.json"))
+		for _, exp := range expects {
+			scr := exp[:len(exp)-len(".expect.json")] + ".json"
+			t.Run(filepath.Base(scr), func(t *testing.T) {
+				cmd := exec.Command("parlour", "script", scr) // on PATH, set up by testscript.Main
+				out, err := cmd.Output()
+				exit := 0
+				var ee *exec.ExitError
+				if errors.As(err, &ee) {
+					exit = ee.ExitCode()
+				} else if err != nil {
+					t.Fatal(err)
+				}
+				want, err := os.ReadFile(exp)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := script.Expect(want, exit, out); err != nil {
+					t.Errorf("%s: %v", filepath.Base(scr), err)
+				}
+			})
+			ran++
+		}
+	}
+	if ran == 0 {
+		t.Fatal("no spec example ran")
+	}
+}

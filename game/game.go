@@ -1,0 +1,112 @@
+// Package game is the contract every Parlour game implements, and what the
+// rest of Parlour (scripts, bots, the table server, the lab) relies on.
+//
+// A Game is a rule set with a name and options. New makes a State: a whole
+// match (deals, holes, games are events inside it) that answers who may act,
+// which moves are legal, applies moves, and shows each seat only what it may
+// see. Moves are opaque numbers with a canonical text notation that the game
+// formats and parses.
+//
+// Chance is explicit: every shuffle draws from the state's own RNG, seeded at
+// creation, so a seed and the list of moves replay a match exactly.
+package game
+
+import (
+	"math/rand/v2"
+
+	"parlour/card"
+)
+
+// Move is one decision of one seat, encoded by the game. Only the game that
+// made it can read it; its text form comes from State.FormatMove.
+type Move uint64
+
+// Spectator is the seat number that asks for the public view.
+const Spectator = -1
+
+// Game is a rule set: the factory for its states.
+type Game interface {
+	// Name is the game's id, as in scripts and URLs: "golf".
+	Name() string
+	// Title is the game's display name: "Golf".
+	Title() string
+	// Summary is one sentence about the game.
+	Summary() string
+	// Rules is the rules in plain words, as this package implements them.
+	Rules() string
+	// Players returns the smallest and largest number of players.
+	Players() (min, max int)
+	// Options lists the game's own options (players and dealer are common
+	// to all games and not listed).
+	Options() []OptionSpec
+	// New starts a match. The options must come from Resolve for this game;
+	// deals, if not empty, fix the cards of the first deals (nil entries are
+	// shuffled). Any error wraps ErrBadLayout or ErrBadOption.
+	New(opts Options, seed uint64, deals []Layout) (State, error)
+}
+
+// State is a whole match in progress. Methods that take a seat expect
+// 0 <= seat < Players(), or Spectator where stated.
+type State interface {
+	// Game returns the rule set this state plays.
+	Game() Game
+	// Players returns the number of seats.
+	Players() int
+	// ToAct returns the seats that may act now: one seat, several when the
+	// rules have seats choose at the same time, none when the match is over.
+	ToAct() Seats
+	// Legal appends the legal moves of seat to buf and returns it. It is
+	// empty when seat may not act.
+	Legal(seat int, buf []Move) []Move
+	// Apply checks that seat may act now and that m is legal for it, and
+	// applies it. A refused move returns an error that matches
+	// ErrIllegalMove and changes nothing.
+	Apply(seat int, m Move) error
+	// ApplyFast applies a move known to be legal, without checks. Applying
+	// an illegal move leaves the state undefined.
+	ApplyFast(seat int, m Move)
+	// Clone returns an independent copy.
+	Clone() State
+	// View returns what seat sees (Spectator: the public view). The value is
+	// game-specific and marshals to JSON; cards in it are cards the seat may see.
+	View(seat int) any
+	// Result returns the scores and, once over, the winners.
+	Result() Result
+	// Determinize returns a full state sampled from what seat knows: every
+	// card the seat cannot see is redealt at random among the places it
+	// could be, consistent with everything the seat has seen, and choices of
+	// others the seat has not seen yet are resampled.
+	Determinize(seat int, rng *rand.Rand) State
+	// FormatMove returns the canonical notation of m.
+	FormatMove(m Move) string
+	// ParseMove reads a move of seat in notation. An error matches
+	// ErrBadMove and names what is wrong; parsing does not check legality.
+	ParseMove(seat int, text string) (Move, error)
+	// Places lists where every card is and who may see it there. It is the
+	// ground truth the conformance kit checks views and conservation against.
+	Places() []Place
+}
+
+// Place is a group of cards in one location, with who may see them.
+type Place struct {
+	Name    string // e.g. "seat 2 face-down", "stock"
+	Cards   []card.Card
+	Visible Seats // seats that may see these cards
+	Public  bool  // spectators may see them too
+}
+
+// Result is where a match stands.
+type Result struct {
+	// Deal is the 1-based number of the current deal (hand, hole); after
+	// the last, the last.
+	Deal int
+	// DealScores holds one row per finished deal, one number per seat.
+	DealScores [][]int
+	// Totals is the running match total per seat.
+	Totals []int
+	// Over reports whether the match has ended.
+	Over bool
+	// Winners are the seats that won, ascending; several on a shared win,
+	// none while not over or when the match ended unresolved.
+	Winners []int
+}

@@ -1,0 +1,15 @@
+// Package games is the registry of every game Parlour plays.
+package games
+
+import (
+	"parlour/game"
+	"parlour/games/golf"
+)
+
+// Registry holds every game, found by name with Registry.Lookup.
+var Registry = game.NewRegistry(
+	golf.Game{},
+)
+
+// Lookup returns the game called name; the error matches game.ErrUnknownGame.
+func Lookup(name string) (game.Game, error) { return Registry.Lookup(name) }

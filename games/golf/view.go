@@ -1,0 +1,84 @@
+package golf
+
+import (
+	"parlour/card"
+	"parlour/game"
+)
+
+// View is what one seat (or a spectator) sees of a Golf match.
+type View struct {
+	Seat    int    `json:"seat"` // -1 for a spectator
+	Players int    `json:"players"`
+	Hole    int    `json:"hole"` // 1-based
+	Holes   int    `json:"holes"`
+	Dealer  int    `json:"dealer"`
+	Phase   string `json:"phase"` // reveal, play, final, over
+	ToAct   []int  `json:"to_act"`
+	// Layouts holds each seat's six cards by position; null is face down.
+	Layouts [][6]card.Card `json:"layouts"`
+	// Chosen marks the seats that have picked their column in the reveal.
+	Chosen []bool `json:"chosen"`
+	// MyReveal is this seat's own pending column choice, or -1.
+	MyReveal int       `json:"my_reveal"`
+	Discard  card.Card `json:"discard"` // top of the discard pile
+	Discards int       `json:"discards"`
+	Stock    int       `json:"stock"`
+	// Drawn is the card the seat to act holds, when this seat may see it.
+	Drawn     card.Card `json:"drawn"`
+	Holding   bool      `json:"holding"`    // the seat to act holds a drawn card
+	DrawnFrom string    `json:"drawn_from"` // "stock" or "discard" while holding
+	Out       int       `json:"out"`        // seat that went out, or -1
+	Scores    [][]int   `json:"hole_scores"`
+	Totals    []int     `json:"totals"`
+	Over      bool      `json:"over"`
+	Winners   []int     `json:"winners"`
+}
+
+var phaseNames = [...]string{"reveal", "play", "play", "final", "final", "over"}
+
+// View returns what seat sees; game.Spectator for the public view.
+func (s *State) View(seat int) any {
+	r := s.Result()
+	v := View{
+		Seat: seat, Players: s.n, Hole: r.Deal, Holes: s.holes, Dealer: s.dealer,
+		Phase: phaseNames[s.phase], ToAct: s.ToAct().List(), MyReveal: -1,
+		Discard: card.None, Discards: s.nDiscard, Stock: s.nStock, Out: s.out,
+		Scores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
+	}
+	v.Layouts = make([][6]card.Card, s.n)
+	v.Chosen = make([]bool, s.n)
+	for i := 0; i < s.n; i++ {
+		for p := range 6 {
+			if s.faceUp[i]&(1<<p) != 0 {
+				v.Layouts[i][p] = s.layout[i][p]
+			}
+		}
+		v.Chosen[i] = s.phase == phaseReveal && s.chosen.Has(i)
+	}
+	if s.phase == phaseReveal && seat >= 0 && s.chosen.Has(seat) {
+		v.MyReveal = int(s.choice[seat])
+	}
+	if s.nDiscard > 0 {
+		v.Discard = s.discards[s.nDiscard-1]
+	}
+	if s.drawn != card.None {
+		v.Holding = true
+		v.DrawnFrom = "stock"
+		if s.fromDis {
+			v.DrawnFrom = "discard"
+		}
+		if s.fromDis || seat == s.turn {
+			v.Drawn = s.drawn
+		}
+	}
+	return v
+}
+
+// Layout returns seat's six cards as they lie, face-down ones included. It
+// is for tests and tools that may see everything.
+func (s *State) Layout(seat int) [6]card.Card { return s.layout[seat] }
+
+// Turn returns the seat whose turn it is (outside the reveal).
+func (s *State) Turn() int { return s.turn }
+
+var _ = game.Spectator
