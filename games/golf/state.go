@@ -12,11 +12,11 @@ const packSize = 108
 type phase uint8
 
 const (
-	phaseReveal      phase = iota // every seat picks a column to turn up
-	phaseDraw                     // seat turn draws from the stock or the discard
-	phaseHolding                  // seat turn holds a drawn card: swap or discard
-	phaseFinalDraw                // final play: draw from the stock or stop
-	phaseFinalHolding             // final play: holds a drawn card
+	phaseReveal       phase = iota // every seat picks a column to turn up
+	phaseDraw                      // seat turn draws from the stock or the discard
+	phaseHolding                   // seat turn holds a drawn card: swap or discard
+	phaseFinalDraw                 // final play: draw from the stock or stop
+	phaseFinalHolding              // final play: holds a drawn card
 	phaseOver
 )
 
