@@ -4,11 +4,13 @@ package games
 import (
 	"parlour/game"
 	"parlour/games/golf"
+	"parlour/games/parcellus"
 )
 
 // Registry holds every game, found by name with Registry.Lookup.
 var Registry = game.NewRegistry(
 	golf.Game{},
+	parcellus.Game{},
 )
 
 // Lookup returns the game called name; the error matches game.ErrUnknownGame.

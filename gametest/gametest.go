@@ -1,0 +1,462 @@
+// Package gametest is the conformance kit every Parlour game runs: seeded
+// random playouts of whole matches that check the engine contract after
+// every move, and golden playthrough files.
+//
+// A game's test calls Run once per player count it supports:
+//
+//	func TestConformance(t *testing.T) {
+//		gametest.Run(t, golf.Game{}, gametest.Config{Options: map[string]any{"players": 4}})
+//	}
+package gametest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"parlour/card"
+	"parlour/game"
+)
+
+// Config says what to play.
+type Config struct {
+	// Options are the game options, as a script would give them.
+	Options map[string]any
+	// Matches is how many whole matches to play (default 10,000).
+	Matches int
+	// Deep is how many of those matches get the costly checks at every
+	// move: every legal move applied to a clone, refusals of other moves,
+	// views and determinisations of every seat (default 50).
+	Deep int
+	// Seed is the seed of the first match; match i uses Seed+i.
+	Seed uint64
+	// Pack, if set, is the multiset of cards every state must hold.
+	Pack card.Pack
+	// MaxMoves bounds one match (default 1,000,000): a match longer than
+	// this fails the test as one that does not end.
+	MaxMoves int
+}
+
+func (c *Config) defaults() {
+	if c.Matches == 0 {
+		c.Matches = 10000
+	}
+	if c.Deep == 0 {
+		c.Deep = 50
+	}
+	if c.Deep > c.Matches {
+		c.Deep = c.Matches
+	}
+	if c.MaxMoves == 0 {
+		c.MaxMoves = 1000000
+	}
+}
+
+// Stats are what Run saw, for the caller to log or check.
+type Stats struct {
+	Matches, Moves int
+}
+
+// Run plays cfg.Matches seeded random matches of g and checks, after every
+// move:
+//   - every card is in exactly one place (the multiset Places holds never
+//     changes, and equals cfg.Pack when given);
+//   - exactly the seats in ToAct have legal moves, and a seat outside ToAct
+//     is refused;
+//   - the chosen move applies through the validated path, its notation
+//     round-trips, and the fast path gives the same state;
+//   - the result is well formed (Over exactly when nobody is to act);
+//
+// and, in the first cfg.Deep matches, also:
+//   - every listed legal move applies to a clone, and moves seen legal
+//     elsewhere but not listed now are refused with ErrIllegalMove and
+//     change nothing;
+//   - a clone equals the original and does not change when it does;
+//   - no view (every seat's and the spectator's) shows a card that Places
+//     says that seat may not see;
+//   - a determinisation for each seat shows that seat the same view, holds
+//     the same cards, and plays on legally;
+//
+// and at the end of every match that replaying the seed and the moves gives
+// the same state.
+func Run(t *testing.T, g game.Game, cfg Config) Stats {
+	t.Helper()
+	cfg.defaults()
+	opts, err := game.Resolve(g, cfg.Options)
+	if err != nil {
+		t.Fatalf("options: %v", err)
+	}
+	// Matches are shared out among one worker per core; match i is the
+	// same whichever worker plays it.
+	workers := runtime.GOMAXPROCS(0)
+	var next, moves atomic.Int64
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k := &kit{t: t, g: g, opts: opts, cfg: cfg, vocab: map[string]bool{}}
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Matches {
+					return
+				}
+				n, ok := k.match(cfg.Seed+uint64(i), i < cfg.Deep)
+				moves.Add(int64(n))
+				if !ok {
+					failed.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() {
+		t.FailNow()
+	}
+	st := Stats{Matches: cfg.Matches, Moves: int(moves.Load())}
+	t.Logf("%s %v: %d matches, %d moves, %.1f moves a match", g.Name(), cfg.Options, st.Matches, st.Moves, float64(st.Moves)/float64(st.Matches))
+	return st
+}
+
+type kit struct {
+	t     *testing.T
+	g     game.Game
+	opts  game.Options
+	cfg   Config
+	vocab map[string]bool // move texts seen legal so far
+	list  []string
+	deals int // finished deals at the last deep check
+}
+
+type record struct {
+	seat int
+	move game.Move
+}
+
+func (k *kit) failf(seed uint64, moves []record, format string, args ...any) bool {
+	k.t.Helper()
+	k.t.Errorf("%s seed %d after %d moves: %s", k.g.Name(), seed, len(moves), fmt.Sprintf(format, args...))
+	return false
+}
+
+// match plays one match; it returns the number of moves and false on failure.
+func (k *kit) match(seed uint64, deep bool) (int, bool) {
+	k.t.Helper()
+	s, err := k.g.New(k.opts, seed, nil)
+	if err != nil {
+		return 0, k.failf(seed, nil, "New: %v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xc0ffee))
+	pack := countPlaces(s.Places())
+	if k.cfg.Pack != nil && pack != card.Count(k.cfg.Pack) {
+		return 0, k.failf(seed, nil, "the cards in play are not the game's pack")
+	}
+	var moves []record
+	var buf []game.Move
+	for {
+		if len(moves) > k.cfg.MaxMoves {
+			return len(moves), k.failf(seed, moves, "the match has not ended after %d moves", k.cfg.MaxMoves)
+		}
+		if msg := k.checkPosition(s, pack, deep, rng); msg != "" {
+			return len(moves), k.failf(seed, moves, "%s", msg)
+		}
+		acts := s.ToAct()
+		if acts == 0 {
+			break
+		}
+		seat := acts.Nth(rng.IntN(acts.Len()))
+		buf = s.Legal(seat, buf[:0])
+		m := buf[rng.IntN(len(buf))]
+		text := s.FormatMove(m)
+		if p, err := s.ParseMove(seat, text); err != nil || p != m {
+			return len(moves), k.failf(seed, moves, "seat %d move %q does not parse back (%v, %v)", seat, text, p, err)
+		}
+		if up := strings.ToUpper(text); up != text {
+			if p, err := s.ParseMove(seat, up); err != nil || p != m {
+				return len(moves), k.failf(seed, moves, "seat %d move %q in upper case does not parse (%v)", seat, up, err)
+			}
+		}
+		var fast game.State
+		if deep {
+			fast = s.Clone()
+		}
+		if err := s.Apply(seat, m); err != nil {
+			return len(moves), k.failf(seed, moves, "seat %d legal move %q refused: %v", seat, text, err)
+		}
+		if deep {
+			fast.ApplyFast(seat, m)
+			if !reflect.DeepEqual(fast, s) {
+				return len(moves), k.failf(seed, moves, "ApplyFast(%q) and Apply give different states", text)
+			}
+		}
+		moves = append(moves, record{seat, m})
+	}
+	// Replay from the seed.
+	r, _ := k.g.New(k.opts, seed, nil)
+	for _, mv := range moves {
+		r.ApplyFast(mv.seat, mv.move)
+	}
+	if !reflect.DeepEqual(r, s) {
+		return len(moves), k.failf(seed, moves, "replaying the seed and the moves gives another state")
+	}
+	return len(moves), true
+}
+
+// checkPosition checks one position; it returns "" or what is wrong.
+func (k *kit) checkPosition(s game.State, pack card.Counts, deep bool, rng *rand.Rand) string {
+	places := s.Places()
+	if countPlaces(places) != pack {
+		return "cards appeared or vanished: " + diffCounts(pack, countPlaces(places))
+	}
+	acts := s.ToAct()
+	res := s.Result()
+	if res.Over != (acts == 0) {
+		return fmt.Sprintf("Result().Over is %v with to_act %v", res.Over, acts)
+	}
+	if len(res.Totals) != s.Players() || res.Deal < 1 || res.DealScores == nil || res.Winners == nil {
+		return fmt.Sprintf("malformed result %+v", res)
+	}
+	for _, row := range res.DealScores {
+		if len(row) != s.Players() {
+			return fmt.Sprintf("a deal_scores row has %d entries for %d seats", len(row), s.Players())
+		}
+	}
+	if !res.Over && len(res.Winners) > 0 {
+		return "winners named before the match is over"
+	}
+	for _, w := range res.Winners {
+		if w < 0 || w >= s.Players() {
+			return fmt.Sprintf("winner %d is not a seat", w)
+		}
+	}
+	var some game.Move
+	haveSome := false
+	for seat := 0; seat < s.Players(); seat++ {
+		legal := s.Legal(seat, nil)
+		if acts.Has(seat) != (len(legal) > 0) {
+			return fmt.Sprintf("seat %d: in to_act %v but %d legal moves", seat, acts.Has(seat), len(legal))
+		}
+		if len(legal) > 0 && !haveSome {
+			some, haveSome = legal[0], true
+		}
+		seen := map[game.Move]bool{}
+		for _, m := range legal {
+			if seen[m] {
+				return fmt.Sprintf("seat %d: move %q listed twice", seat, s.FormatMove(m))
+			}
+			seen[m] = true
+			if deep {
+				k.learn(s.FormatMove(m))
+			}
+		}
+	}
+	if !deep {
+		return ""
+	}
+	if haveSome {
+		for seat := 0; seat < s.Players(); seat++ {
+			if acts.Has(seat) {
+				continue
+			}
+			if err := s.Clone().Apply(seat, some); !errors.Is(err, game.ErrIllegalMove) {
+				return fmt.Sprintf("seat %d is not to act, but its move was not refused (%v)", seat, err)
+			}
+		}
+	}
+	return k.deepCheck(s, places, pack, rng)
+}
+
+func (k *kit) learn(text string) {
+	if !k.vocab[text] {
+		k.vocab[text] = true
+		k.list = append(k.list, text)
+	}
+}
+
+func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng *rand.Rand) string {
+	c := s.Clone()
+	if !reflect.DeepEqual(c, s) {
+		return "a clone differs from its original"
+	}
+	acts := s.ToAct()
+	before := s.Clone()
+	for _, seat := range acts.List() {
+		legal := s.Legal(seat, nil)
+		for _, m := range legal {
+			x := s.Clone()
+			if err := x.Apply(seat, m); err != nil {
+				return fmt.Sprintf("seat %d: listed move %q refused: %v", seat, s.FormatMove(m), err)
+			}
+		}
+		// Moves of the game's vocabulary that are not listed are refused.
+		for i := 0; i < 12 && len(k.list) > 0; i++ {
+			text := k.list[rng.IntN(len(k.list))]
+			m, err := s.ParseMove(seat, text)
+			if err != nil {
+				if !errors.Is(err, game.ErrBadMove) {
+					return fmt.Sprintf("ParseMove(%q) error does not match ErrBadMove: %v", text, err)
+				}
+				continue
+			}
+			if contains(legal, m) {
+				continue
+			}
+			err = s.Apply(seat, m)
+			if !errors.Is(err, game.ErrIllegalMove) {
+				return fmt.Sprintf("seat %d: unlisted move %q was not refused (%v)", seat, text, err)
+			}
+			if strings.TrimSpace(err.Error()) == "" || strings.Contains(err.Error(), "\n") {
+				return fmt.Sprintf("refusal of %q is not a one-line reason: %q", text, err.Error())
+			}
+			if !reflect.DeepEqual(s, before) {
+				return fmt.Sprintf("refused move %q changed the state", text)
+			}
+		}
+	}
+	if !reflect.DeepEqual(c, before) {
+		return "a clone changed when its original was used"
+	}
+	// Views show only what their seat may see.
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		may := visibleTo(places, seat)
+		shown, err := viewCards(s.View(seat))
+		if err != nil {
+			return err.Error()
+		}
+		for cd, n := range shown {
+			if n > may[cd] {
+				return fmt.Sprintf("the view of %s shows %v %d times; it may see it %d times", who(seat), card.Card(cd), n, may[cd])
+			}
+		}
+	}
+	// Determinisations agree with the seat's view: one seat a move, in turn
+	// at random, and every seat at the start of each deal.
+	for seat := 0; seat < s.Players(); seat++ {
+		if seat != rng.IntN(s.Players()) && len(s.Result().DealScores) == k.deals {
+			continue
+		}
+		d := s.Determinize(seat, rng)
+		if countPlaces(d.Places()) != pack {
+			return fmt.Sprintf("a determinisation for seat %d changed the cards: %s", seat, diffCounts(pack, countPlaces(d.Places())))
+		}
+		if a, b := mustJSON(s.View(seat)), mustJSON(d.View(seat)); a != b {
+			return fmt.Sprintf("a determinisation for seat %d shows it another view:\n%s\n%s", seat, a, b)
+		}
+		if d.ToAct() != acts {
+			return fmt.Sprintf("a determinisation for seat %d has to_act %v, not %v", seat, d.ToAct(), acts)
+		}
+		if !reflect.DeepEqual(s, before) {
+			return fmt.Sprintf("determinising for seat %d changed the original", seat)
+		}
+		// It plays on legally for a while.
+		for i := 0; i < 8 && d.ToAct() != 0; i++ {
+			a := d.ToAct()
+			st := a.Nth(rng.IntN(a.Len()))
+			legal := d.Legal(st, nil)
+			if err := d.Apply(st, legal[rng.IntN(len(legal))]); err != nil {
+				return fmt.Sprintf("a determinisation for seat %d refuses its own legal move: %v", seat, err)
+			}
+		}
+	}
+	k.deals = len(s.Result().DealScores)
+	return ""
+}
+
+func contains(ms []game.Move, m game.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func who(seat int) string {
+	if seat == game.Spectator {
+		return "a spectator"
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+func countPlaces(ps []game.Place) card.Counts {
+	var c card.Counts
+	for _, p := range ps {
+		for _, x := range p.Cards {
+			c[x]++
+		}
+	}
+	return c
+}
+
+func visibleTo(ps []game.Place, seat int) card.Counts {
+	var c card.Counts
+	for _, p := range ps {
+		if (seat == game.Spectator && p.Public) || (seat >= 0 && p.Visible.Has(seat)) {
+			for _, x := range p.Cards {
+				c[x]++
+			}
+		}
+	}
+	return c
+}
+
+func diffCounts(want, got card.Counts) string {
+	var parts []string
+	for i := range want {
+		if want[i] != got[i] {
+			parts = append(parts, fmt.Sprintf("%v: %d not %d", card.Card(i), got[i], want[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "unmarshalable view: " + err.Error()
+	}
+	return string(b)
+}
+
+// viewCards counts the cards a view shows: every word, in every string of
+// its JSON form, that is a card in canonical notation.
+func viewCards(v any) (card.Counts, error) {
+	var c card.Counts
+	b, err := json.Marshal(v)
+	if err != nil {
+		return c, fmt.Errorf("a view does not marshal to JSON: %v", err)
+	}
+	var tree any
+	if err := json.Unmarshal(b, &tree); err != nil {
+		return c, err
+	}
+	var walk func(any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case string:
+			for _, w := range strings.Fields(x) {
+				if cd, err := card.Parse(w); err == nil && cd.String() == w {
+					c[cd]++
+				}
+			}
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	walk(tree)
+	return c, nil
+}
