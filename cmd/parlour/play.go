@@ -1,0 +1,110 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"parlour/bot"
+	"parlour/game"
+	"parlour/games"
+	"parlour/internal/tui"
+)
+
+// setFlags collects repeated --set k=v options.
+type setFlags map[string]any
+
+func (s setFlags) String() string { return "" }
+
+func (s setFlags) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || k == "" {
+		return fmt.Errorf("%q is not of the form key=value", v)
+	}
+	s[k] = val
+	return nil
+}
+
+func runPlay(e *env, args []string) int {
+	fs := newFlags(e, "play")
+	players := fs.Int("players", 0, "number of players (default: the game's default)")
+	seed := fs.Uint64("seed", 0, "seed for the deal and the bots (default: random)")
+	seat := fs.Int("seat", 0, "your seat")
+	bots := fs.String("bots", "random", "bots for the other seats, comma-separated, one name for all ("+strings.Join(bot.Names(), ", ")+")")
+	noColour := fs.Bool("no-colour", false, "do not colour red suits")
+	sets := setFlags{}
+	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set holes=3")
+	// Let the game name come before the flags: parlour play golf --players 3.
+	var name string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	if code := parseFlags(e, fs, args); code >= 0 {
+		return code
+	}
+	if name == "" && fs.NArg() > 0 {
+		name = fs.Arg(0)
+	}
+	if name == "" {
+		fmt.Fprintf(e.stderr, "parlour play: name a game (%s)\n", strings.Join(games.Registry.Names(), ", "))
+		return 2
+	}
+	g, err := games.Lookup(name)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
+		return 2
+	}
+	given := map[string]any(sets)
+	if *players != 0 {
+		given["players"] = *players
+	}
+	opts, err := game.Resolve(g, given)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
+		return 2
+	}
+	n := opts.Players()
+	if *seat < 0 || *seat >= n {
+		fmt.Fprintf(e.stderr, "parlour play: --seat %d is not a seat (0 to %d)\n", *seat, n-1)
+		return 2
+	}
+	names := strings.Split(*bots, ",")
+	if len(names) != 1 && len(names) != n-1 {
+		fmt.Fprintf(e.stderr, "parlour play: --bots names %d bots; give one, or one for each of the %d other seats\n", len(names), n-1)
+		return 2
+	}
+	cfg := tui.Config{Game: g, Options: opts, Seed: *seed, Seat: *seat, Bots: make([]bot.Bot, n), Colour: !*noColour && isTerminal(e.stdout)}
+	k := 0
+	for i := 0; i < n; i++ {
+		if i == *seat {
+			continue
+		}
+		bn := strings.TrimSpace(names[min(k, len(names)-1)])
+		b, ok := bot.ByName(bn)
+		if !ok {
+			fmt.Fprintf(e.stderr, "parlour play: unknown bot %q (bots: %s)\n", bn, strings.Join(bot.Names(), ", "))
+			return 2
+		}
+		cfg.Bots[i] = b
+		k++
+	}
+	if !flagGiven(fs, "seed") {
+		cfg.Seed = randomSeed()
+		fmt.Fprintf(e.stdout, "(seed %d: parlour play %s --seed %d replays this game)\n", cfg.Seed, g.Name(), cfg.Seed)
+	}
+	if err := tui.Play(cfg, e.stdin, e.stdout); err != nil {
+		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
+	return found
+}
+
+// randomSeed draws a seed small enough to type back in.
+func randomSeed() uint64 { return rand.Uint64() >> 20 }

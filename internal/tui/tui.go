@@ -1,0 +1,255 @@
+// Package tui plays a game in the terminal: one person against bots, the
+// table drawn from the person's own view after every move, moves typed in
+// notation or chosen by number.
+package tui
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"parlour/bot"
+	"parlour/game"
+)
+
+// Config is one terminal game.
+type Config struct {
+	Game    game.Game
+	Options game.Options
+	Seed    uint64
+	Seat    int       // the person's seat
+	Bots    []bot.Bot // one per seat; the person's entry is ignored
+	Colour  bool      // draw red suits in red (ANSI)
+}
+
+// Renderer draws a seat's view of a game as text.
+type Renderer func(view any, p *Painter) string
+
+var renderers = map[string]Renderer{}
+
+// Register sets the renderer of the game called name.
+func Register(name string, r Renderer) { renderers[name] = r }
+
+// Painter formats cards and highlights for one terminal.
+type Painter struct {
+	Colour bool
+	Seat   int      // the person's seat
+	Names  []string // a name per seat
+}
+
+// Card returns a card with its suit symbol, red suits in red when colour is on.
+func (p *Painter) Card(c fmt.Stringer) string {
+	s := c.String()
+	if s == "-" {
+		return "  "
+	}
+	pretty := s
+	red := false
+	if len(s) >= 2 && s != "JK" {
+		switch s[len(s)-1] {
+		case 'S':
+			pretty = s[:len(s)-1] + "♠"
+		case 'H':
+			pretty, red = s[:len(s)-1]+"♥", true
+		case 'D':
+			pretty, red = s[:len(s)-1]+"♦", true
+		case 'C':
+			pretty = s[:len(s)-1] + "♣"
+		}
+	}
+	if red && p.Colour {
+		return "\x1b[31m" + pretty + "\x1b[0m"
+	}
+	return pretty
+}
+
+// Bold emphasises s when colour is on.
+func (p *Painter) Bold(s string) string {
+	if p.Colour {
+		return "\x1b[1m" + s + "\x1b[0m"
+	}
+	return s
+}
+
+// Name returns the display name of seat.
+func (p *Painter) Name(seat int) string {
+	if seat >= 0 && seat < len(p.Names) {
+		return p.Names[seat]
+	}
+	return fmt.Sprintf("seat %d", seat)
+}
+
+const help = `Type a move in notation (as listed), or its number from the list.
+Other commands:
+  help     this text
+  rules    the rules of the game
+  table    draw the table again
+  scores   the scores so far
+  quit     leave the game
+`
+
+// Play runs the game until it is over or the person quits. It reads the
+// person's input from in and writes everything to out.
+func Play(cfg Config, in io.Reader, out io.Writer) error {
+	s, err := cfg.Game.New(cfg.Options, cfg.Seed, nil)
+	if err != nil {
+		return err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0xb07))
+	p := &Painter{Colour: cfg.Colour, Seat: cfg.Seat}
+	for i := 0; i < s.Players(); i++ {
+		if i == cfg.Seat {
+			p.Names = append(p.Names, "You")
+		} else {
+			p.Names = append(p.Names, fmt.Sprintf("%s bot %d", cfg.Bots[i].Name(), i))
+		}
+	}
+	lines := bufio.NewScanner(in)
+	fmt.Fprintf(out, "%s: you are seat %d against %d bots. Type \"help\" for help.\n", cfg.Game.Title(), cfg.Seat, s.Players()-1)
+	deals := 0
+	drawn := false
+	for s.ToAct() != 0 {
+		acts := s.ToAct()
+		// Bots move first where several seats choose at once: their choices
+		// stay hidden until everyone has chosen, so the order is fair.
+		if seat := botToAct(acts, cfg.Seat); seat >= 0 {
+			m := cfg.Bots[seat].Choose(s, seat, rng)
+			text := s.FormatMove(m)
+			if err := s.Apply(seat, m); err != nil {
+				return fmt.Errorf("bot %d chose %q: %w", seat, text, err)
+			}
+			if acts.Len() > 1 {
+				fmt.Fprintf(out, "  %s has chosen.\n", p.Name(seat))
+			} else {
+				fmt.Fprintf(out, "  %s: %s\n", p.Name(seat), text)
+			}
+			drawn = false
+		} else {
+			if !drawn {
+				fmt.Fprintln(out)
+				fmt.Fprint(out, render(cfg.Game.Name(), s.View(cfg.Seat), p))
+				drawn = true
+			}
+			legal := legalTexts(s, cfg.Seat)
+			fmt.Fprintln(out, "Your move:")
+			for i, t := range legal {
+				fmt.Fprintf(out, "  %2d) %s\n", i+1, t)
+			}
+			fmt.Fprint(out, "> ")
+			if !lines.Scan() {
+				fmt.Fprintln(out, "\nbye")
+				return lines.Err()
+			}
+			input := strings.TrimSpace(lines.Text())
+			switch strings.ToLower(input) {
+			case "":
+				continue
+			case "help", "h", "?":
+				fmt.Fprint(out, help)
+				continue
+			case "rules":
+				fmt.Fprint(out, cfg.Game.Rules())
+				continue
+			case "table":
+				drawn = false
+				continue
+			case "scores":
+				fmt.Fprint(out, scores(s.Result(), p))
+				continue
+			case "quit", "exit", "q":
+				fmt.Fprintln(out, "You left the game.")
+				return nil
+			}
+			text := input
+			if n, err := strconv.Atoi(input); err == nil {
+				if n < 1 || n > len(legal) {
+					fmt.Fprintf(out, "No move %d: choose 1 to %d.\n", n, len(legal))
+					continue
+				}
+				text = legal[n-1]
+			}
+			m, err := s.ParseMove(cfg.Seat, text)
+			if err == nil {
+				err = s.Apply(cfg.Seat, m)
+			}
+			if err != nil {
+				fmt.Fprintf(out, "Not allowed: %v\n", err)
+				continue
+			}
+			fmt.Fprintf(out, "  You: %s\n", s.FormatMove(m))
+			drawn = false
+		}
+		if r := s.Result(); len(r.DealScores) > deals {
+			deals = len(r.DealScores)
+			fmt.Fprintf(out, "\n%s\n", p.Bold(fmt.Sprintf("End of deal %d.", deals)))
+			fmt.Fprint(out, scores(r, p))
+		}
+	}
+	fmt.Fprintln(out)
+	fmt.Fprint(out, render(cfg.Game.Name(), s.View(cfg.Seat), p))
+	r := s.Result()
+	fmt.Fprintln(out, p.Bold("The match is over."))
+	fmt.Fprint(out, scores(r, p))
+	switch {
+	case len(r.Winners) == 0:
+		fmt.Fprintln(out, "Nobody won.")
+	default:
+		var names []string
+		for _, w := range r.Winners {
+			names = append(names, p.Name(w))
+		}
+		verb := "wins"
+		if len(names) > 1 {
+			verb = "share the win"
+		}
+		fmt.Fprintf(out, "%s %s.\n", strings.Join(names, " and "), verb)
+	}
+	return nil
+}
+
+func botToAct(acts game.Seats, person int) int {
+	return acts.Remove(person).First()
+}
+
+func legalTexts(s game.State, seat int) []string {
+	var out []string
+	for _, m := range s.Legal(seat, nil) {
+		out = append(out, s.FormatMove(m))
+	}
+	return out
+}
+
+func render(name string, view any, p *Painter) string {
+	if r, ok := renderers[name]; ok {
+		return r(view, p)
+	}
+	b, _ := json.MarshalIndent(view, "", "  ")
+	return string(b) + "\n"
+}
+
+// scores formats the deal scores and totals as a table.
+func scores(r game.Result, p *Painter) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-8s", "deal")
+	for i := range r.Totals {
+		fmt.Fprintf(&b, " %14s", p.Name(i))
+	}
+	b.WriteByte('\n')
+	for k, row := range r.DealScores {
+		fmt.Fprintf(&b, "%-8d", k+1)
+		for _, v := range row {
+			fmt.Fprintf(&b, " %14d", v)
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "%-8s", "total")
+	for _, v := range r.Totals {
+		fmt.Fprintf(&b, " %14d", v)
+	}
+	b.WriteByte('\n')
+	return b.String()
+}
