@@ -86,7 +86,7 @@ type Stats struct {
 //
 // and at the end of every match that replaying the seed and the moves gives
 // the same state.
-func Run(t *testing.T, g game.Game, cfg Config) Stats {
+func Run(t testing.TB, g game.Game, cfg Config) Stats {
 	t.Helper()
 	cfg.defaults()
 	opts, err := game.Resolve(g, cfg.Options)
@@ -127,7 +127,7 @@ func Run(t *testing.T, g game.Game, cfg Config) Stats {
 }
 
 type kit struct {
-	t     *testing.T
+	t     testing.TB
 	g     game.Game
 	opts  game.Options
 	cfg   Config
@@ -288,6 +288,12 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	}
 	acts := s.ToAct()
 	before := s.Clone()
+	// Snapshots that do not rely on Clone, to catch clones that share
+	// memory with their original.
+	views := make([]string, s.Players()+1)
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		views[seat+1] = mustJSON(s.View(seat))
+	}
 	for _, seat := range acts.List() {
 		legal := s.Legal(seat, nil)
 		for _, m := range legal {
@@ -320,6 +326,14 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 				return fmt.Sprintf("refused move %q changed the state", text)
 			}
 		}
+	}
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		if mustJSON(s.View(seat)) != views[seat+1] {
+			return fmt.Sprintf("using clones changed the original (the view of %s)", who(seat))
+		}
+	}
+	if countPlaces(s.Places()) != pack {
+		return "using clones changed the original's cards"
 	}
 	if !reflect.DeepEqual(c, before) {
 		return "a clone changed when its original was used"

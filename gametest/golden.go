@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite golden playthrough files")
 // Golden plays one seeded random match of g and compares every move and
 // every view (each seat's and the spectator's) after it with the golden file
 // at path, one JSON line per step; "go test -update" rewrites the file.
-func Golden(t *testing.T, g game.Game, options map[string]any, seed uint64, path string) {
+func Golden(t testing.TB, g game.Game, options map[string]any, seed uint64, path string) {
 	t.Helper()
 	got, err := Playthrough(g, options, seed)
 	if err != nil {

@@ -1,0 +1,231 @@
+package gametest_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"parlour/card"
+	"parlour/game"
+	"parlour/gametest"
+)
+
+// toy is a tiny game for testing the kit: two seats hold three cards each
+// from a 6-card pack, seat to act plays one face up, the higher card of
+// each pair scores a point. Its bug field plants one fault the kit must find.
+type toy struct{ bug string }
+
+func (g toy) Name() string        { return "toy" }
+func (g toy) Title() string       { return "Toy" }
+func (g toy) Summary() string     { return "a toy" }
+func (g toy) Rules() string       { return "" }
+func (g toy) Players() (int, int) { return 2, 2 }
+func (g toy) Options() []game.OptionSpec {
+	return []game.OptionSpec{{Name: "players", Default: 2, Min: 2, Max: 2}}
+}
+
+var toyPack = card.Pack{card.MustParse("2S"), card.MustParse("3S"), card.MustParse("4S"), card.MustParse("5S"), card.MustParse("6S"), card.MustParse("7S")}
+
+type toyState struct {
+	g      toy
+	hands  [2][]card.Card
+	played []card.Card
+	turn   int
+	score  [2]int
+	rng    game.RNG
+}
+
+func (g toy) New(opts game.Options, seed uint64, _ []game.Layout) (game.State, error) {
+	s := &toyState{g: g, rng: game.NewRNG(seed)}
+	p := append(card.Pack{}, toyPack...)
+	if g.bug == "global-rng" {
+		rand.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
+	} else {
+		game.Shuffle(&s.rng, p)
+	}
+	s.hands[0], s.hands[1] = append([]card.Card{}, p[:3]...), append([]card.Card{}, p[3:]...)
+	return s, nil
+}
+
+func (s *toyState) Game() game.Game { return s.g }
+func (s *toyState) Players() int    { return 2 }
+func (s *toyState) ToAct() game.Seats {
+	if len(s.hands[s.turn]) == 0 {
+		return 0
+	}
+	return game.SeatsOf(s.turn)
+}
+func (s *toyState) Legal(seat int, buf []game.Move) []game.Move {
+	if !s.ToAct().Has(seat) {
+		return buf
+	}
+	for _, c := range s.hands[seat] {
+		buf = append(buf, game.Move(c))
+	}
+	if s.g.bug == "extra-legal" && len(s.hands[seat]) == 1 {
+		buf = append(buf, game.Move(card.MustParse("AS")))
+	}
+	return buf
+}
+func (s *toyState) Apply(seat int, m game.Move) error {
+	if s.g.bug == "lenient" && s.ToAct() != 0 {
+		s.ApplyFast(s.turn, s.Legal(s.turn, nil)[0])
+		return nil
+	}
+	if err := game.CheckLegal(s, seat, m, nil); err != nil {
+		return err
+	}
+	if s.g.bug == "strict" && len(s.hands[seat]) == 1 {
+		return game.Illegal(s, seat, m, "no last card")
+	}
+	s.ApplyFast(seat, m)
+	return nil
+}
+func (s *toyState) ApplyFast(seat int, m game.Move) {
+	c := card.Card(m)
+	h := s.hands[seat]
+	for i, x := range h {
+		if x == c {
+			copy(h[i:], h[i+1:]) // in place, so a shallow clone would see it
+			s.hands[seat] = h[:len(h)-1]
+			break
+		}
+	}
+	if s.g.bug != "lose-card" || len(s.played) > 0 {
+		s.played = append(s.played, c)
+	}
+	if n := len(s.played); n%2 == 0 && n > 0 {
+		if s.played[n-1] > s.played[n-2] {
+			s.score[seat]++
+		} else {
+			s.score[1-seat]++
+		}
+	}
+	s.turn = 1 - s.turn
+}
+func (s *toyState) Clone() game.State {
+	c := *s
+	if s.g.bug != "shallow-clone" {
+		c.hands[0] = slices.Clone(s.hands[0])
+		c.hands[1] = slices.Clone(s.hands[1])
+		c.played = slices.Clone(s.played)
+	}
+	return &c
+}
+
+type toyView struct {
+	Hand   []card.Card `json:"hand"`
+	Other  []card.Card `json:"other,omitempty"`
+	Played []card.Card `json:"played"`
+}
+
+func (s *toyState) View(seat int) any {
+	v := toyView{Played: append([]card.Card{}, s.played...)}
+	if seat >= 0 {
+		v.Hand = append([]card.Card{}, s.hands[seat]...)
+		if s.g.bug == "leak" {
+			v.Other = append([]card.Card{}, s.hands[1-seat]...)
+		}
+	}
+	return v
+}
+func (s *toyState) Result() game.Result {
+	r := game.Result{Deal: 1, DealScores: [][]int{}, Totals: []int{s.score[0], s.score[1]}, Winners: []int{}}
+	if s.ToAct() == 0 {
+		r.Over = true
+		r.Winners = []int{0}
+		if s.score[1] > s.score[0] {
+			r.Winners = []int{1}
+		}
+	}
+	return r
+}
+func (s *toyState) Determinize(seat int, rng *rand.Rand) game.State {
+	d := s.Clone().(*toyState)
+	if s.g.bug == "bad-determinize" {
+		d.hands[seat], d.hands[1-seat] = d.hands[1-seat], d.hands[seat]
+	}
+	return d
+}
+func (s *toyState) FormatMove(m game.Move) string { return "play " + card.Card(m).String() }
+func (s *toyState) ParseMove(seat int, text string) (game.Move, error) {
+	f := strings.Fields(text)
+	if len(f) != 2 || !strings.EqualFold(f[0], "play") {
+		return 0, game.BadMove(text, "not a toy move")
+	}
+	c, err := card.Parse(f[1])
+	if err != nil {
+		return 0, game.BadMove(text, "%v", err)
+	}
+	return game.Move(c), nil
+}
+func (s *toyState) Places() []game.Place {
+	return []game.Place{
+		{Name: "hand 0", Cards: append([]card.Card{}, s.hands[0]...), Visible: game.SeatsOf(0)},
+		{Name: "hand 1", Cards: append([]card.Card{}, s.hands[1]...), Visible: game.SeatsOf(1)},
+		{Name: "played", Cards: append([]card.Card{}, s.played...), Visible: game.AllSeats(2), Public: true},
+	}
+}
+
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	errors []string
+}
+
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+func (r *recorder) Fatalf(format string, args ...any) { r.Errorf(format, args...); runtime.Goexit() }
+func (r *recorder) FailNow()                          { runtime.Goexit() }
+
+func runKit(t *testing.T, g game.Game) []string {
+	rec := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		gametest.Run(rec, g, gametest.Config{Matches: 200, Deep: 50, Pack: toyPack})
+	}()
+	<-done
+	return rec.errors
+}
+
+func TestKitPassesSoundGame(t *testing.T) {
+	if errs := runKit(t, toy{}); len(errs) > 0 {
+		t.Fatalf("the kit failed a sound game: %v", errs)
+	}
+}
+
+// TestKitCatchesFaults plants one fault at a time and checks that the kit
+// reports it with the right diagnosis.
+func TestKitCatchesFaults(t *testing.T) {
+	for _, c := range []struct{ bug, want string }{
+		{"leak", "shows"},
+		{"lose-card", "cards appeared or vanished"},
+		{"shallow-clone", "clone"},
+		{"extra-legal", "cards appeared or vanished"},
+		{"strict", "refuse"},
+		{"lenient", "was not refused"},
+		{"bad-determinize", "determinisation"},
+		{"global-rng", "replaying"},
+	} {
+		t.Run(c.bug, func(t *testing.T) {
+			errs := runKit(t, toy{bug: c.bug})
+			if len(errs) == 0 {
+				t.Fatalf("the kit missed the fault %q", c.bug)
+			}
+			if !strings.Contains(strings.Join(errs, "\n"), c.want) {
+				t.Fatalf("fault %q reported as %v, want a message with %q", c.bug, errs, c.want)
+			}
+		})
+	}
+}
