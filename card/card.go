@@ -208,7 +208,7 @@ func (e *ParseError) Error() string {
 // S H D C (or ♠ ♥ ♦ ♣), in any case; JK is the joker. Surrounding spaces are
 // ignored. Anything else is refused with a *ParseError.
 func Parse(text string) (Card, error) {
-	s := strings.ToUpper(strings.TrimSpace(text))
+	s := upperASCII(strings.TrimSpace(text))
 	fail := func(reason string) (Card, error) {
 		return None, &ParseError{Text: text, Reason: reason}
 	}
@@ -256,6 +256,20 @@ func Parse(text string) (Card, error) {
 		return fail(fmt.Sprintf("%q is not a rank (A 2-10 J Q K, or T)", rankText))
 	}
 	return New(r, suit), nil
+}
+
+// upperASCII upper-cases the ASCII letters of s and leaves every other byte
+// alone. The notation is ASCII apart from the suit symbols, which have no
+// case; Unicode case mapping would turn other letters into notation letters
+// (strings.ToUpper("ſ"), the long s, is "S").
+func upperASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'a' <= c && c <= 'z' {
+			b[i] = c - ('a' - 'A')
+		}
+	}
+	return string(b)
 }
 
 // MustParse is Parse that panics on error, for tests and tables.

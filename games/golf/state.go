@@ -237,6 +237,9 @@ func (s *State) Legal(seat int, buf []game.Move) []game.Move {
 
 // Apply validates and applies seat's move.
 func (s *State) Apply(seat int, m game.Move) error {
+	if s.phase == phaseReveal && s.chosen.Has(seat) && m < mDrawStock {
+		return game.Illegal(s, seat, m, "you have already chosen a column this hole")
+	}
 	if err := game.CheckLegal(s, seat, m, func() string { return s.explain(m) }); err != nil {
 		return err
 	}
@@ -250,9 +253,6 @@ func (s *State) explain(m game.Move) string {
 	case m >= numMoves:
 		return "not a golf move"
 	case m < mDrawStock:
-		if s.phase == phaseReveal {
-			return "you have already chosen a column this hole"
-		}
 		return "columns are turned up only at the start of a hole"
 	case s.phase == phaseReveal:
 		return "every player must first turn up a column (reveal 0, 1 or 2)"
@@ -264,6 +264,8 @@ func (s *State) explain(m game.Move) string {
 		return "you already hold a drawn card: swap it into your layout or discard it"
 	case m == mDiscard && (s.phase == phaseHolding || s.phase == phaseFinalHolding):
 		return "a card taken from the discard pile must be swapped into the layout"
+	case m == mStop && s.phase == phaseFinalHolding:
+		return "you have drawn a card: swap it into your layout or discard it"
 	case m == mStop:
 		return "stop is only for the final play, instead of drawing"
 	default:
