@@ -162,3 +162,25 @@ func DealLayout(deals []Layout, k int) Layout {
 	}
 	return nil
 }
+
+// ParseDeals reads every fixed deal with parse (k is the 0-based deal
+// number), before any move is made, and returns them in order, nil where a
+// deal is left to the shuffle. When there are several deals, an error names
+// the deal it is about.
+func ParseDeals[T any](deals []Layout, parse func(k int, l Layout) (*T, error)) ([]*T, error) {
+	out := make([]*T, len(deals))
+	for k, l := range deals {
+		if l == nil {
+			continue
+		}
+		d, err := parse(k, l)
+		if err != nil {
+			if len(deals) > 1 {
+				return nil, BadLayout("deal %d: %v", k+1, err)
+			}
+			return nil, err
+		}
+		out[k] = d
+	}
+	return out, nil
+}

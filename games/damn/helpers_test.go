@@ -1,66 +1,29 @@
 package damn
 
 import (
-	"encoding/json"
 	"testing"
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/gametest"
 )
 
 // start makes a game from options and a layout given as JSON.
 func start(t *testing.T, opts map[string]any, seed uint64, layout string) *State {
 	t.Helper()
-	o, err := game.Resolve(Game{}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var deals []game.Layout
-	if layout != "" {
-		var l game.Layout
-		if err := json.Unmarshal([]byte(layout), &l); err != nil {
-			t.Fatal(err)
-		}
-		deals = []game.Layout{l}
-	}
-	st, err := Game{}.New(o, seed, deals)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return gametest.Start(t, Game{}, opts, seed, layout).(*State)
 }
 
 // play applies moves given as "SEAT: MOVE" and fails on the first refusal.
 func play(t *testing.T, s *State, moves ...string) {
 	t.Helper()
-	for i, line := range moves {
-		if err := step(s, line); err != nil {
-			t.Fatalf("move %d %q: %v", i+1, line, err)
-		}
-	}
+	gametest.Play(t, s, moves...)
 }
 
-func step(s *State, line string) error {
-	var seat int
-	if len(line) < 3 || line[1] != ':' {
-		panic("bad move line " + line)
-	}
-	seat = int(line[0] - '0')
-	m, err := s.ParseMove(seat, line[2:])
-	if err != nil {
-		return err
-	}
-	return s.Apply(seat, m)
-}
+func step(s *State, line string) error { return gametest.Try(s, line) }
 
 // legalText returns seat's legal moves in notation, in Legal's order.
-func legalText(s *State, seat int) []string {
-	var out []string
-	for _, m := range s.Legal(seat, nil) {
-		out = append(out, s.FormatMove(m))
-	}
-	return out
-}
+func legalText(s *State, seat int) []string { return gametest.LegalText(s, seat) }
 
 func cards(text string) []card.Card { return card.MustParseList(text) }
 

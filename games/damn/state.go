@@ -87,21 +87,13 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 	if s.maxTurns <= 0 {
 		s.maxTurns = DefaultMaxTurns
 	}
+	fixed, err := game.ParseDeals(deals, func(_ int, l game.Layout) (*fixedDeal, error) { return parseDeal(l, s.n) })
+	if err != nil {
+		return nil, err
+	}
 	var fd *fixedDeal
-	for i, l := range deals {
-		if l == nil {
-			continue
-		}
-		d, err := parseDeal(l, s.n)
-		if err != nil {
-			if len(deals) > 1 {
-				return nil, game.BadLayout("deal %d: %v", i+1, err)
-			}
-			return nil, err
-		}
-		if i == 0 {
-			fd = d
-		}
+	if len(fixed) > 0 {
+		fd = fixed[0]
 	}
 	s.dealer = opts.Dealer()
 	if s.dealer == game.DealerRandom {

@@ -66,19 +66,10 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 	if s.n < 2 || s.n > MaxPlayers {
 		return nil, &game.OptionError{Game: "golf", Option: "players", Reason: "must be 2 to 8"}
 	}
-	for i, l := range deals {
-		if l == nil {
-			s.fixed = append(s.fixed, nil)
-			continue
-		}
-		h, err := parseHole(l, s.n)
-		if err != nil {
-			if len(deals) > 1 {
-				return nil, game.BadLayout("deal %d: %v", i+1, err)
-			}
-			return nil, err
-		}
-		s.fixed = append(s.fixed, h)
+	var err error
+	s.fixed, err = game.ParseDeals(deals, func(_ int, l game.Layout) (*hole, error) { return parseHole(l, s.n) })
+	if err != nil {
+		return nil, err
 	}
 	s.scores = make([]int, 0, s.n*s.holes)
 	s.dealer = opts.Dealer()

@@ -3,59 +3,27 @@ package parcellus
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"testing"
 
 	"parlour/card"
-	"parlour/game"
+	"parlour/gametest"
 )
 
 // start makes a match from options and a layout for the first deal (JSON,
 // or "" for a shuffled deal).
 func start(t *testing.T, opts map[string]any, layout string) *State {
 	t.Helper()
-	o, err := game.Resolve(Game{}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var deals []game.Layout
-	if layout != "" {
-		var l game.Layout
-		if err := json.Unmarshal([]byte(layout), &l); err != nil {
-			t.Fatal(err)
-		}
-		deals = []game.Layout{l}
-	}
-	st, err := Game{}.New(o, 7, deals)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return gametest.Start(t, Game{}, opts, 7, layout).(*State)
 }
 
 // do applies moves written "SEAT: MOVE", failing the test on a refusal.
 func do(t *testing.T, s *State, moves ...string) {
 	t.Helper()
-	for _, line := range moves {
-		if err := try(s, line); err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-	}
+	gametest.Play(t, s, moves...)
 }
 
 // try applies one "SEAT: MOVE".
-func try(s *State, line string) error {
-	seatText, text, _ := strings.Cut(line, ":")
-	seat, err := strconv.Atoi(strings.TrimSpace(seatText))
-	if err != nil {
-		return err
-	}
-	m, err := s.ParseMove(seat, text)
-	if err != nil {
-		return err
-	}
-	return s.Apply(seat, m)
-}
+func try(s *State, line string) error { return gametest.Try(s, line) }
 
 // passes returns n "pass" moves in turn order from seat from.
 func passes(from, n int) []string {
@@ -67,13 +35,7 @@ func passes(from, n int) []string {
 }
 
 // legalText returns seat's legal moves in notation, in Legal's order.
-func legalText(s *State, seat int) []string {
-	var out []string
-	for _, m := range s.Legal(seat, nil) {
-		out = append(out, s.FormatMove(m))
-	}
-	return out
-}
+func legalText(s *State, seat int) []string { return gametest.LegalText(s, seat) }
 
 func cards(text string) []card.Card { return card.MustParseList(text) }
 

@@ -84,19 +84,10 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 	if s.target <= 0 {
 		s.target = DefaultTarget
 	}
-	for i, l := range deals {
-		if l == nil {
-			s.fixed = append(s.fixed, nil)
-			continue
-		}
-		d, err := parseDeal(l)
-		if err != nil {
-			if len(deals) > 1 {
-				return nil, game.BadLayout("deal %d: %v", i+1, err)
-			}
-			return nil, err
-		}
-		s.fixed = append(s.fixed, d)
+	var err error
+	s.fixed, err = game.ParseDeals(deals, func(_ int, l game.Layout) (*fixedDeal, error) { return parseDeal(l) })
+	if err != nil {
+		return nil, err
 	}
 	s.scores = make([]int8, 0, 8*Players)
 	s.dealer = opts.Dealer()
