@@ -3,6 +3,7 @@ package games
 
 import (
 	"parlour/game"
+	"parlour/games/courtcircular"
 	"parlour/games/damn"
 	"parlour/games/golf"
 	"parlour/games/parcellus"
@@ -10,6 +11,7 @@ import (
 
 // Registry holds every game, found by name with Registry.Lookup.
 var Registry = game.NewRegistry(
+	courtcircular.Game{},
 	golf.Game{},
 	damn.Game{},
 	parcellus.Game{},
