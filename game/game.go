@@ -87,6 +87,13 @@ type State interface {
 	Places() []Place
 }
 
+// Reporter is implemented by a state whose script report shows, as its
+// "public", a summary other than the spectator's view (shared/spec/script.md
+// fixes the keys).
+type Reporter interface {
+	Report() any
+}
+
 // Place is a group of cards in one location, with who may see them.
 type Place struct {
 	Name    string // e.g. "seat 2 face-down", "stock"

@@ -7,6 +7,7 @@ import (
 	"parlour/games/damn"
 	"parlour/games/golf"
 	"parlour/games/parcellus"
+	"parlour/games/tractric"
 )
 
 // Registry holds every game, found by name with Registry.Lookup.
@@ -14,6 +15,7 @@ var Registry = game.NewRegistry(
 	courtcircular.Game{},
 	golf.Game{},
 	damn.Game{},
+	tractric.Game{},
 	parcellus.Game{},
 )
 

@@ -101,7 +101,8 @@ func Parse(r io.Reader) (*Script, uint64, error) {
 // Run plays a script and returns its report. The error is nil when every
 // move applied; it matches game.ErrIllegalMove (or game.ErrBadMove) when a
 // move was refused, the report then showing the state before that move;
-// it matches ErrUnusable when the script cannot be run, and there is no report.
+// it matches ErrUnusable when the script cannot be run (including a fixed
+// deal that play reaches and that the rules cannot use), and there is no report.
 func Run(lookup Lookup, r io.Reader) (*Report, error) {
 	s, seed, err := Parse(r)
 	if err != nil {
@@ -127,6 +128,11 @@ func Run(lookup Lookup, r io.Reader) (*Report, error) {
 	var moveErr error
 	for i, text := range s.Moves {
 		if err := Step(st, text); err != nil {
+			if errors.Is(err, game.ErrBadLayout) {
+				// A fixed deal that only proves unusable when play reaches
+				// it (a Tractric grid in a deal that starts no game).
+				return nil, fail("move %d %q: %v", i+1, text, err)
+			}
 			msg := fmt.Sprintf("move %d %q: %v", i+1, text, err)
 			rep.Error = &msg
 			moveErr = fmt.Errorf("move %d: %w", i+1, err)
@@ -168,7 +174,11 @@ func Fill(rep *Report, st game.State) {
 	rep.Totals = res.Totals
 	rep.Over = res.Over
 	rep.Winners = res.Winners
-	rep.Public = st.View(game.Spectator)
+	if r, ok := st.(game.Reporter); ok {
+		rep.Public = r.Report()
+	} else {
+		rep.Public = st.View(game.Spectator)
+	}
 }
 
 // LegalText returns seat's legal moves in notation, sorted by byte order.

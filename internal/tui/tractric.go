@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"parlour/card"
+	"parlour/games/tractric"
+)
+
+func init() { Register("tractric", renderTractric) }
+
+// renderTractric draws the 3x3 grid of scorecards with the owner of each
+// counter, the trump, the trick, every seat's tricks and the person's hand.
+func renderTractric(view any, p *Painter) string {
+	v := view.(tractric.View)
+	var b strings.Builder
+	trump := "not yet known"
+	if t, _ := json.Marshal(v.Trump); string(t) != "null" {
+		trump = strings.Trim(string(t), `"`)
+		if trump != "none" {
+			trump = suitName(trump)
+		}
+	}
+	fmt.Fprintf(&b, "%s  game %d  dealer: %s  trump: %s\n\n", p.Bold(fmt.Sprintf("Tractric hand %d", v.Deal)), v.Game, p.Name(v.Dealer), trump)
+	owner := func(i int) string {
+		raw, _ := json.Marshal(v.Board[i])
+		if string(raw) == "null" {
+			return "  .  "
+		}
+		var c int
+		_ = json.Unmarshal(raw, &c)
+		if v.Players == 4 {
+			return fmt.Sprintf("side%d", c)
+		}
+		return fmt.Sprintf("seat%d", c)
+	}
+	for row := range 3 {
+		b.WriteString("   +-----------+-----------+-----------+\n   ")
+		for col := range 3 {
+			i := row*3 + col
+			fmt.Fprintf(&b, "| %s %-6s", pad1(v.Grid[i]), owner(i))
+		}
+		b.WriteString("|\n")
+	}
+	b.WriteString("   +-----------+-----------+-----------+\n")
+	if v.Players == 4 {
+		b.WriteString("   (side0: seats 0 and 2, side1: seats 1 and 3)\n")
+	}
+	b.WriteByte('\n')
+	for seat := 0; seat < v.Players; seat++ {
+		tag := ""
+		switch {
+		case v.Phase == "propose" && v.Proposed[seat]:
+			tag = " (has proposed)"
+		case v.Phase == "propose":
+			tag = " (choosing a trump proposal)"
+		case len(v.ToAct) == 1 && v.ToAct[0] == seat:
+			tag = " <- to play"
+		}
+		played := "  "
+		if v.Trick[seat] != card.None {
+			played = p.Card(v.Trick[seat])
+		}
+		prop := ""
+		if v.Proposals[seat] != card.None {
+			prop = ", proposed " + p.Card(v.Proposals[seat])
+		}
+		fmt.Fprintf(&b, "%-16s trick: %-4s %d card(s), %d trick(s), games %d%s%s\n",
+			p.Name(seat), played, v.HandSizes[seat], v.Tricks[seat], v.GamesWon[seat], prop, tag)
+	}
+	if v.Hand != nil {
+		var cs []string
+		for _, c := range v.Hand {
+			cs = append(cs, p.Card(c))
+		}
+		fmt.Fprintf(&b, "\nYour hand: %s\n", strings.Join(cs, " "))
+	}
+	if v.Phase == "give" {
+		b.WriteString("You already have 8 tricks: give this one to another player.\n")
+	}
+	return b.String()
+}
+
+func pad1(s string) string {
+	if len(s) == 1 {
+		return s + " "
+	}
+	return s
+}
+
+func suitName(s string) string {
+	switch s {
+	case "S":
+		return "spades"
+	case "H":
+		return "hearts"
+	case "D":
+		return "diamonds"
+	case "C":
+		return "clubs"
+	}
+	return s
+}
