@@ -60,7 +60,7 @@ func TestResolveRefusals(t *testing.T) {
 		{map[string]any{"players": 2.5}, `2.5 is not a whole number`},
 		{map[string]any{"players": "many"}, `"many" is not a whole number`},
 		{map[string]any{"players": true}, `true is not a whole number`},
-		{map[string]any{"colour": "red"}, `golf option "colour": no such option (options: players, holes, dealer)`},
+		{map[string]any{"colour": "red"}, `golf option "colour": no such option (options: players, holes, target, dealer)`},
 		{map[string]any{"dealer": 4.0}, `golf option "dealer": 4 is out of range (0 to 3)`},
 		{map[string]any{"players": 2, "dealer": 2}, `4 is out of range|2 is out of range \(0 to 1\)`},
 	} {

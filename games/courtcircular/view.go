@@ -2,6 +2,7 @@ package courtcircular
 
 import (
 	"parlour/card"
+	"parlour/game"
 )
 
 // View is what one seat (or a spectator) sees of a Court Circular match.
@@ -132,3 +133,46 @@ func (s *State) Hand(seat int) []card.Card { return canonical(s.hands[seat]) }
 
 // Turn returns the seat to act.
 func (s *State) Turn() int { return s.turn }
+
+// Total returns seat's match total, Result().Totals[seat], without
+// building the rest of the result.
+func (s *State) Total(seat int) int { return s.totals[seat] }
+
+// DealsPlayed returns the number of deals finished.
+func (s *State) DealsPlayed() int { return len(s.scores) / s.n }
+
+// Lead returns the current Lead (while a trick's winner takes and chooses,
+// still the old one), or card.None.
+func (s *State) Lead() card.Card { return s.lead }
+
+// Leader returns the seat that played the current trick's first card, or -1.
+func (s *State) Leader() int { return s.leader }
+
+// TrickWinner returns the seat that won the trick being settled, or -1
+// while it is played.
+func (s *State) TrickWinner() int { return s.winner }
+
+// Resigned returns the seats that have resigned the current trick.
+func (s *State) Resigned() game.Seats { return s.resigned }
+
+// Played returns the cards seat has played in the current trick, in order,
+// a face-down No. 5 (1862) included. It is for tests and tools that may
+// see everything.
+func (s *State) Played(seat int) []card.Card {
+	return append([]card.Card{}, s.played[seat][:s.nPlayed[seat]]...)
+}
+
+// Won returns the cards seat has won this deal, face up and face down
+// (1862: all face up).
+func (s *State) Won(seat int) (up, down card.Set) { return s.wonUp[seat], s.wonDown[seat] }
+
+// Hits returns seat's Hits (1862; 0 in 1860).
+func (s *State) Hits(seat int) int {
+	if seat > 1 {
+		return 0
+	}
+	return s.hits[seat]
+}
+
+// Stock returns the number of cards left in the stock.
+func (s *State) Stock() int { return s.nStock }

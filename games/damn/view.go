@@ -97,6 +97,22 @@ func (s *State) Pile() []card.Card { return append([]card.Card{}, s.pile[:s.nPil
 // Turn returns the seat whose turn it is.
 func (s *State) Turn() int { return s.turn }
 
+// DealsPlayed returns 1 once the game (Damn's one deal) is over, else 0.
+func (s *State) DealsPlayed() int {
+	if s.over {
+		return 1
+	}
+	return 0
+}
+
+// Held returns how many cards seat holds: hand, support and random pile,
+// and a pick-up it is choosing from.
+func (s *State) Held(seat int) int { return s.held(seat) }
+
+// Capped reports whether the game ended on the turn cap (max_turns),
+// unresolved.
+func (s *State) Capped() bool { return s.capped }
+
 // Turns returns the number of turns completed.
 func (s *State) Turns() int { return s.turns }
 

@@ -46,11 +46,13 @@ func (Game) Rules() string { return rulesText }
 // Players returns 2 and 8.
 func (Game) Players() (int, int) { return 2, MaxPlayers }
 
-// Options returns players (2-8, default 4) and holes (1-99, default 9).
+// Options returns players (2-8, default 4), holes (1-99, default 9) and
+// target (0-9999, default 0: off), a points total that ends the match early.
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "players", Doc: "number of players", Default: 4, Min: 2, Max: MaxPlayers},
 		{Name: "holes", Doc: "holes (deals) in the match", Default: 9, Min: 1, Max: 99},
+		{Name: "target", Doc: "end the match after the hole in which a total reaches this many points (0: off)", Default: 0, Min: 0, Max: 9999},
 	}
 }
 

@@ -347,7 +347,9 @@ func TestRuling1_Players(t *testing.T) {
 		{map[string]any{"players": 2.5}, "players"},
 		{map[string]any{"players": 3, "dealer": 3}, "dealer"},
 		{map[string]any{"players": 3, "dealer": -1}, "dealer"},
-		{map[string]any{"target": 30}, "target"},
+		{map[string]any{"target": -1}, "target"},
+		{map[string]any{"target": 10000}, "target"},
+		{map[string]any{"goal": 30}, "goal"},
 	} {
 		_, err := game.Resolve(golf.Game{}, tt.opts)
 		var oe *game.OptionError

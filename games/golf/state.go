@@ -32,6 +32,7 @@ type hole struct {
 // State is a Golf match in progress. It is a flat value: Clone is a copy.
 type State struct {
 	n, holes int
+	target   int // a total that ends the match after its hole; 0: off
 	hole     int // 0-based current hole
 	dealer   int
 	turn     int
@@ -62,7 +63,7 @@ var _ game.State = (*State)(nil)
 
 // New starts a match. opts must come from game.Resolve(Game{}, ...).
 func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State, error) {
-	s := &State{n: opts.Players(), holes: opts.Int("holes"), out: -1, rng: game.NewRNG(seed)}
+	s := &State{n: opts.Players(), holes: opts.Int("holes"), target: opts.Int("target"), out: -1, rng: game.NewRNG(seed)}
 	if s.n < 2 || s.n > MaxPlayers {
 		return nil, &game.OptionError{Game: "golf", Option: "players", Reason: "must be 2 to 8"}
 	}
@@ -343,13 +344,15 @@ func (s *State) endTurn() {
 }
 
 func (s *State) scoreHole() {
+	reached := false
 	for i := 0; i < s.n; i++ {
 		v := LayoutScore(s.layout[i])
 		s.scores = append(s.scores, v)
 		s.totals[i] += v
+		reached = reached || (s.target > 0 && s.totals[i] >= s.target)
 	}
 	s.hole++
-	if s.hole == s.holes {
+	if s.hole == s.holes || reached {
 		s.phase = phaseOver
 		return
 	}
@@ -367,6 +370,9 @@ func (s *State) Clone() game.State {
 // Result returns the hole scores, totals and winners.
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: min(s.hole+1, s.holes), Over: s.phase == phaseOver}
+	if r.Over {
+		r.Deal = s.hole // the last hole played (a target may end the match early)
+	}
 	r.Totals = append([]int{}, s.totals[:s.n]...)
 	r.DealScores = [][]int{}
 	for i := 0; i+s.n <= len(s.scores); i += s.n {

@@ -7,13 +7,15 @@ import (
 
 // View is what one seat (or a spectator) sees of a Golf match.
 type View struct {
-	Seat    int    `json:"seat"` // -1 for a spectator
-	Players int    `json:"players"`
-	Hole    int    `json:"hole"` // 1-based
-	Holes   int    `json:"holes"`
-	Dealer  int    `json:"dealer"`
-	Phase   string `json:"phase"` // reveal, play, final, over
-	ToAct   []int  `json:"to_act"`
+	Seat    int `json:"seat"` // -1 for a spectator
+	Players int `json:"players"`
+	Hole    int `json:"hole"` // 1-based
+	Holes   int `json:"holes"`
+	// Target is the points total that ends the match early (0: off).
+	Target int    `json:"target,omitempty"`
+	Dealer int    `json:"dealer"`
+	Phase  string `json:"phase"` // reveal, play, final, over
+	ToAct  []int  `json:"to_act"`
 	// Layouts holds each seat's six cards by position; null is face down.
 	Layouts [][6]card.Card `json:"layouts"`
 	// Chosen marks the seats that have picked their column in the reveal.
@@ -40,7 +42,7 @@ var phaseNames = [...]string{"reveal", "play", "play", "final", "final", "over"}
 func (s *State) View(seat int) any {
 	r := s.Result()
 	v := View{
-		Seat: seat, Players: s.n, Hole: r.Deal, Holes: s.holes, Dealer: s.dealer,
+		Seat: seat, Players: s.n, Hole: r.Deal, Holes: s.holes, Target: s.target, Dealer: s.dealer,
 		Phase: phaseNames[s.phase], ToAct: s.ToAct().List(), MyReveal: -1,
 		Discard: card.None, Discards: s.nDiscard, Stock: s.nStock, Out: s.out,
 		Scores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
@@ -80,5 +82,19 @@ func (s *State) Layout(seat int) [6]card.Card { return s.layout[seat] }
 
 // Turn returns the seat whose turn it is (outside the reveal).
 func (s *State) Turn() int { return s.turn }
+
+// Total returns seat's match total, Result().Totals[seat], without
+// building the rest of the result.
+func (s *State) Total(seat int) int { return s.totals[seat] }
+
+// DealsPlayed returns the number of holes finished.
+func (s *State) DealsPlayed() int { return s.hole }
+
+// Out returns the seat that went out in the current hole, or -1.
+func (s *State) Out() int { return s.out }
+
+// Drawn returns the card the seat to act holds after drawing, or
+// card.None. It is for tests and tools that may see everything.
+func (s *State) Drawn() card.Card { return s.drawn }
 
 var _ = game.Spectator

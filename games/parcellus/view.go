@@ -113,3 +113,39 @@ func (s *State) Turn() int { return s.turn }
 // Common returns the common deck's cards still face down, top first. It is
 // for tests and tools that may see everything.
 func (s *State) Common() []card.Card { return append([]card.Card{}, s.common[s.nTurned:]...) }
+
+// Total returns seat's match total, Result().Totals[seat], without
+// building the rest of the result.
+func (s *State) Total(seat int) int { return s.totals[seat] }
+
+// DealsPlayed returns the number of deals finished.
+func (s *State) DealsPlayed() int { return len(s.scores) / Players }
+
+// ParcelCounts returns the parcels each seat has captured in this deal.
+func (s *State) ParcelCounts() [Players]int { return s.parcels }
+
+// Turner returns the seat that turned up the base card of the parcel being
+// built (during the pass: the dealer, who turns the first).
+func (s *State) Turner() int { return s.turner }
+
+// Contributor returns the last seat to add a card to the parcel being
+// built, or -1 if nobody has yet.
+func (s *State) Contributor() int { return s.last }
+
+// Parcel returns the parcel being built, base card first. It is empty
+// outside the play.
+func (s *State) Parcel() []card.Card { return append([]card.Card{}, s.table[s.start:s.nTable]...) }
+
+// Captor returns the seat that captured c in a parcel this deal, or -1.
+func (s *State) Captor(c card.Card) int {
+	from := 0
+	for p := 0; p < s.nParcels; p++ {
+		for _, x := range s.table[from:s.ends[p]] {
+			if x == c {
+				return s.capturer[p]
+			}
+		}
+		from = s.ends[p]
+	}
+	return -1
+}

@@ -172,3 +172,10 @@ func (s *State) Tricks() []int {
 
 // Turn returns the seat to play or to give (outside the proposals).
 func (s *State) Turn() int { return s.turn }
+
+// DealsPlayed returns the number of hands finished across the match.
+func (s *State) DealsPlayed() int { return len(s.scores) / s.n }
+
+// Total returns seat's match total, Result().Totals[seat] (the games won
+// by its side), without building the rest of the result.
+func (s *State) Total(seat int) int { return s.won[s.colour(seat)] }
