@@ -1,6 +1,15 @@
 // Package bot holds Parlour's computer players. A bot sees the game only
 // through its seat: the legal moves, its seat's view and determinisations
 // for its seat, never the hidden cards of the state it is handed.
+//
+// Random plays uniformly among the legal moves. Heuristic plays each game
+// by the plain good sense of a decent player, from its seat's view alone.
+// Search is one Information-Set Monte Carlo Tree Search for every game,
+// built on the engine contract; the levels easy, medium and hard are its
+// settings per game (Level). Each game's knowledge beyond the contract is
+// a profile: its heuristic (a HeuristicFunc), its Utility (how good the end
+// of a deal is for each seat, with the right sign: in Golf lower scores
+// win) and how a playout tells that a deal has ended.
 package bot
 
 import (
@@ -31,14 +40,46 @@ func (Random) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 	return legal[rng.IntN(len(legal))]
 }
 
-// ByName returns the bot called name, or false.
+// Heuristic plays each game by the plain good sense of a decent player:
+// the game's HeuristicFunc, which sees only the seat's view and its legal
+// moves. For a game without one it plays at random.
+type Heuristic struct{}
+
+// Name returns "heuristic".
+func (Heuristic) Name() string { return "heuristic" }
+
+// Choose returns the heuristic's move for seat.
+func (Heuristic) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
+	var buf [64]game.Move
+	legal := s.Legal(seat, buf[:0])
+	if len(legal) == 1 {
+		return legal[0]
+	}
+	h := profileOf(s.Game()).heuristic
+	if h == nil {
+		return legal[rng.IntN(len(legal))]
+	}
+	return h(s.View(seat), legal, rng)
+}
+
+// ByName returns the bot called name ("random", "heuristic", or a level:
+// "easy", "medium", "hard"; or a search setting as ParseSearch reads it),
+// or false.
 func ByName(name string) (Bot, bool) {
 	switch name {
 	case "random":
 		return Random{}, true
+	case "heuristic":
+		return Heuristic{}, true
+	}
+	if b, ok := Level(name); ok {
+		return b, true
+	}
+	if b, ok := ParseSearch(name); ok {
+		return b, true
 	}
 	return nil, false
 }
 
-// Names lists the bots ByName knows.
-func Names() []string { return []string{"random"} }
+// Names lists the bots ByName knows, weakest first.
+func Names() []string { return []string{"random", "heuristic", "easy", "medium", "hard"} }

@@ -1,12 +1,16 @@
 package bot_test
 
 import (
+	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"parlour/bot"
 	"parlour/game"
 	"parlour/games"
+	"parlour/internal/arena"
 )
 
 // TestRandomPlaysLegalMoves plays whole matches of every game with random
@@ -38,10 +42,173 @@ func TestRandomPlaysLegalMoves(t *testing.T) {
 }
 
 func TestByName(t *testing.T) {
-	if b, ok := bot.ByName("random"); !ok || b.Name() != "random" {
-		t.Fatalf("ByName(random) = %v, %v", b, ok)
+	for _, name := range bot.Names() {
+		b, ok := bot.ByName(name)
+		if !ok || b.Name() != name {
+			t.Errorf("ByName(%q) = %v, %v", name, b, ok)
+		}
 	}
 	if _, ok := bot.ByName("nonesuch"); ok {
 		t.Fatal("ByName(nonesuch) found a bot")
+	}
+	for name, want := range map[string]bool{
+		"search/100": true, "search/100/random": true, "search/100/heuristic/0.5": true,
+		"uct/50": true, "search@1/20": true,
+		"search": false, "search/0": false, "search/x": false, "search/10/greedy": false,
+		"search/10/random/-1": false, "other/10": false, "search@x/10": false,
+	} {
+		if _, ok := bot.ByName(name); ok != want {
+			t.Errorf("ByName(%q) found = %v, want %v", name, ok, want)
+		}
+	}
+}
+
+// playMatch plays one whole match of name with bots (one per seat, nil
+// for the heuristic) through the validated path, and fails on a refusal.
+func playMatch(t *testing.T, name string, opts map[string]any, seed uint64, bots []bot.Bot) game.State {
+	t.Helper()
+	s := newMatch(t, name, opts, seed)
+	rngs := make([]*rand.Rand, s.Players())
+	for i := range rngs {
+		rngs[i] = rand.New(rand.NewPCG(seed, uint64(i)))
+	}
+	for moves := 0; s.ToAct() != 0; moves++ {
+		if moves > arena.MaxMoves {
+			t.Fatalf("%s seed %d: no end after %d moves", name, seed, moves)
+		}
+		seat := s.ToAct().First()
+		b := bots[seat%len(bots)]
+		m := b.Choose(s, seat, rngs[seat])
+		if err := s.Apply(seat, m); err != nil {
+			t.Fatalf("%s seed %d: %s's move %q refused: %v", name, seed, b.Name(), s.FormatMove(m), err)
+		}
+	}
+	return s
+}
+
+// TestHeuristicPlaysLegalMoves plays whole matches of every game, at every
+// table size, with the heuristic in every seat.
+func TestHeuristicPlaysLegalMoves(t *testing.T) {
+	for _, g := range games.Registry.All() {
+		lo, hi := g.Players()
+		for n := lo; n <= hi; n++ {
+			opts := map[string]any{"players": n}
+			if _, err := game.Resolve(g, opts); err != nil {
+				continue
+			}
+			for seed := uint64(1); seed <= 5; seed++ {
+				s := playMatch(t, g.Name(), opts, seed, []bot.Bot{bot.Heuristic{}})
+				if !s.Result().Over {
+					t.Errorf("%s %d players seed %d: match not over", g.Name(), n, seed)
+				}
+			}
+		}
+	}
+	// Court Circular's other edition.
+	for seed := uint64(1); seed <= 5; seed++ {
+		playMatch(t, "court-circular", map[string]any{"edition": "1862"}, seed, []bot.Bot{bot.Heuristic{}})
+	}
+}
+
+// TestHeuristicBeatsRandom is a statistical test with a fixed seed: in
+// every game of the strength table, one heuristic bot against random bots
+// in the other seats (rotating over the same deals) must win more often
+// than an equal share, with the whole 95% interval above it.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	for _, tab := range tables {
+		t.Run(tab.name, func(t *testing.T) {
+			g, _ := games.Lookup(tab.name)
+			opts, err := game.Resolve(g, tab.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := opts.Players()
+			bots := []bot.Bot{bot.Heuristic{}}
+			for len(bots) < n {
+				bots = append(bots, bot.Random{})
+			}
+			rep, err := arena.Run(context.Background(), arena.Config{Game: g, Options: opts, Bots: bots, Matches: 60 * n, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := rep.Bots[0]
+			t.Logf("%s: heuristic wins %.1f of %d (%.1f%%, 95%% CI %.1f%%-%.1f%%), fair share %.1f%%",
+				tab.name, h.Wins, h.Matches, 100*h.WinRate, 100*h.CI95[0], 100*h.CI95[1], 100/float64(n))
+			if h.CI95[0] <= 1/float64(n) {
+				t.Errorf("heuristic win rate %.3f, 95%% CI [%.3f, %.3f]: not above the fair share %.3f", h.WinRate, h.CI95[0], h.CI95[1], 1/float64(n))
+			}
+		})
+	}
+}
+
+// TestSearchPlaysLegalMoves plays whole matches of every game with a small
+// search bot in one seat and heuristics in the others.
+func TestSearchPlaysLegalMoves(t *testing.T) {
+	small := bot.Search{Iterations: 12}
+	uct := bot.Search{Iterations: 12, UCTOpponents: true, Playout: bot.PolicyRandom}
+	for _, tab := range tables {
+		playMatch(t, tab.name, tab.opts, 3, []bot.Bot{small, bot.Heuristic{}})
+		playMatch(t, tab.name, tab.opts, 4, []bot.Bot{uct, bot.Random{}})
+	}
+}
+
+// TestSearchSimultaneous has the search choose at the opening of a deal,
+// where every seat chooses at once (Golf's reveal, Parcellus's pass,
+// Tractric's proposals), before and after other seats have chosen.
+func TestSearchSimultaneous(t *testing.T) {
+	level, _ := bot.Level("hard")
+	for _, name := range []string{"golf", "parcellus", "tractric"} {
+		s := newMatch(t, name, nil, 5)
+		hard := level.Settings(s.Game())
+		hard.Iterations = 200
+		n := s.Players()
+		if s.ToAct() != game.AllSeats(n) {
+			t.Fatalf("%s: to act %v at the start, want every seat", name, s.ToAct())
+		}
+		rng := rand.New(rand.NewPCG(5, 5))
+		for range n { // every seat chooses, the last seat first
+			acts := s.ToAct()
+			seat := acts.Nth(acts.Len() - 1)
+			m := hard.Choose(s, seat, rng)
+			if err := s.Apply(seat, m); err != nil {
+				t.Fatalf("%s: seat %d: %v", name, seat, err)
+			}
+			if acts.Len() > 1 && s.ToAct().Has(seat) {
+				t.Fatalf("%s: seat %d still to act after choosing", name, seat)
+			}
+		}
+		if s.ToAct().Len() != 1 {
+			t.Errorf("%s: to act %v after every seat chose, want one seat", name, s.ToAct())
+		}
+	}
+}
+
+// TestSearchReproducible: the same seed gives the same decisions.
+func TestSearchReproducible(t *testing.T) {
+	b := bot.Search{Iterations: 150}
+	for _, tab := range tables {
+		for i, s := range positions(t, tab.name, tab.opts, 11, 4) {
+			seat := s.ToAct().First()
+			a := b.Choose(s, seat, rand.New(rand.NewPCG(9, uint64(i))))
+			c := b.Choose(s.Clone(), seat, rand.New(rand.NewPCG(9, uint64(i))))
+			if a != c {
+				t.Errorf("%s position %d: %q then %q under the same seed", tab.name, i, s.FormatMove(a), s.FormatMove(c))
+			}
+		}
+	}
+}
+
+// TestSearchTimeBudget: with a time budget the search stops in time.
+func TestSearchTimeBudget(t *testing.T) {
+	b := bot.Search{Time: 20 * time.Millisecond}
+	ps := positions(t, "tractric", nil, 2, 1)
+	start := time.Now()
+	m := b.Choose(ps[0], ps[0].ToAct().First(), rand.New(rand.NewPCG(1, 1)))
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("a 20ms search took %v", el)
+	}
+	var buf []game.Move
+	if !slices.Contains(ps[0].Legal(ps[0].ToAct().First(), buf), m) {
+		t.Errorf("move %v is not legal", m)
 	}
 }

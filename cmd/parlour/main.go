@@ -1,9 +1,12 @@
 // Command parlour plays, scripts, explains and measures Parlour's card games.
 //
+//	parlour serve [flags]         the web page, lobby and tables over the network
 //	parlour play GAME [flags]     play in the terminal against bots
 //	parlour script FILE|-         run a scripted game (shared/spec/script.md)
 //	parlour rules GAME            the rules as implemented
 //	parlour games                 list the games
+//	parlour tournament [flags]    bots against bots, with confidence intervals
+//	parlour sim GAME [flags]      a designer's lab: a rule set over many matches, A/B
 //	parlour bench [flags]         random-playout speed of the engine
 //
 // Run "parlour help COMMAND" for a command's flags.
@@ -36,12 +39,13 @@ var commands map[string]*command
 
 func init() {
 	commands = map[string]*command{
-		"script": {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
-		"rules":  {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
-		"games":  {"parlour games", "list the games with their players and options", runGames},
-		"play":   {"parlour play GAME [--players N] [--seed S] [--seat N] [--set k=v]", "play a game in the terminal against bots", runPlay},
-		"bench":  {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
-		"help":   {"parlour help [COMMAND]", "show help", runHelp},
+		"script":     {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
+		"rules":      {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
+		"games":      {"parlour games", "list the games with their players and options", runGames},
+		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--set k=v]", "play a game in the terminal against bots", runPlay},
+		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
+		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--json]", "play seeded matches between bots and compare them", runTournament},
+		"help":       {"parlour help [COMMAND]", "show help", runHelp},
 	}
 }
 
@@ -78,14 +82,15 @@ func commandNames() []string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "parlour: five parlour card games (golf, and more to come), to play, script and measure.")
+	fmt.Fprintln(w, "parlour: five parlour card games (golf, parcellus, tractric, damn, court-circular),")
+	fmt.Fprintln(w, "to play in the browser or the terminal, script, study and measure.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
 	for _, n := range commandNames() {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].short)
+		fmt.Fprintf(w, "  %-11s %s\n", n, commands[n].short)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Start with: parlour play golf")
+	fmt.Fprintln(w, "Start with: parlour serve (and open the page it prints), or parlour play golf")
 	fmt.Fprintln(w, "Run \"parlour help COMMAND\" for a command's flags.")
 }
 
@@ -121,10 +126,20 @@ func newFlags(e *env, name string) *flag.FlagSet {
 
 // parseFlags parses args; it returns -1 to go on, or the exit status.
 func parseFlags(e *env, fs *flag.FlagSet, args []string) int {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
+	// Help asked for goes to standard output, once; the usage printed
+	// after a bad flag goes to standard error.
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
 			fs.SetOutput(e.stdout)
 			fs.Usage()
+			return 0
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"parlour/bot"
+	"parlour/game"
+	"parlour/games"
+	"parlour/internal/arena"
+)
+
+func runTournament(e *env, args []string) int {
+	fs := newFlags(e, "tournament")
+	name := fs.String("game", "", "game to play (required)")
+	players := fs.Int("players", 0, "number of players (default: the game's default)")
+	botList := fs.String("bots", "", "bots, one per seat, comma-separated ("+strings.Join(bot.Names(), ", ")+")")
+	matches := fs.Int("matches", 100, "matches to play (a multiple of the players rotates every bot through every seat)")
+	seed := fs.Uint64("seed", 1, "seed of the first deal")
+	workers := fs.Int("workers", 0, "matches played at once (default: one per core)")
+	asJSON := fs.Bool("json", false, "print the outcome as one JSON object (last line)")
+	sets := setFlags{}
+	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set edition=1860")
+	if code := parseFlags(e, fs, args); code >= 0 {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "parlour tournament: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q", fs.Arg(0))
+	}
+	if *name == "" {
+		return fail("name a game with --game (%s)", strings.Join(games.Registry.Names(), ", "))
+	}
+	g, err := games.Lookup(*name)
+	if err != nil {
+		return fail("%v", err)
+	}
+	given := map[string]any(sets)
+	if *players != 0 {
+		given["players"] = *players
+	}
+	opts, err := game.Resolve(g, given)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if *botList == "" {
+		return fail("name the bots with --bots, one per seat (%s)", strings.Join(bot.Names(), ", "))
+	}
+	names := strings.Split(*botList, ",")
+	n := opts.Players()
+	if len(names) != n {
+		return fail("--bots names %d bots for %d seats: name one bot per seat", len(names), n)
+	}
+	bots := make([]bot.Bot, n)
+	for i, bn := range names {
+		b, ok := bot.ByName(strings.TrimSpace(bn))
+		if !ok {
+			return fail("unknown bot %q (bots: %s)", strings.TrimSpace(bn), strings.Join(bot.Names(), ", "))
+		}
+		bots[i] = b
+	}
+	if *matches <= 0 || *matches > 10_000_000 {
+		return fail("--matches %d is out of range (1 to 10000000)", *matches)
+	}
+	if *workers < 0 {
+		return fail("--workers %d is negative", *workers)
+	}
+	cfg := arena.Config{Game: g, Options: opts, Bots: bots, Matches: *matches, Seed: *seed, Workers: *workers}
+	cfg.Progress = progress(e, *matches)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := arena.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour tournament: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		b, _ := json.Marshal(rep)
+		fmt.Fprintf(e.stdout, "%s\n", b)
+		return 0
+	}
+	fmt.Fprintf(e.stdout, "%s, %d players, %d matches (seed %d) in %.1fs: %.2f games/s\n",
+		g.Title(), rep.Players, rep.Matches, rep.Seed, rep.Seconds, rep.GamesPerS)
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\t")
+	for _, st := range rep.Bots {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
+			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove)
+	}
+	tw.Flush()
+	if rep.Unresolved > 0 {
+		fmt.Fprintf(e.stdout, "%d matches ended without a winner.\n", rep.Unresolved)
+	}
+	return 0
+}
+
+// progress returns the progress report of a tournament: a bar redrawn on a
+// terminal, else a log line every tenth of the matches, on stderr.
+func progress(e *env, total int) func(done, total int) {
+	start := time.Now()
+	if isTerminal(e.stderr) {
+		return func(done, total int) {
+			const width = 30
+			fill := done * width / total
+			el := time.Since(start).Seconds()
+			eta := el / float64(done) * float64(total-done)
+			fmt.Fprintf(e.stderr, "\r[%s%s] %d/%d matches, %.1f games/s, %.0fs left ",
+				strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, float64(done)/el, eta)
+			if done == total {
+				fmt.Fprintln(e.stderr)
+			}
+		}
+	}
+	step := max(1, total/10)
+	return func(done, total int) {
+		if done%step == 0 || done == total {
+			el := time.Since(start).Seconds()
+			fmt.Fprintf(e.stderr, "parlour tournament: %d/%d matches, %.1fs, %.2f games/s\n", done, total, el, float64(done)/el)
+		}
+	}
+}

@@ -1,0 +1,242 @@
+// Package arena plays seeded matches between bots and sums up how each
+// bot did: matches won with a confidence interval, mean score, thinking
+// time. Seats rotate over the same deals so that seat luck cancels, and the
+// matches run in parallel; a run is reproducible from its seed whatever the
+// number of workers.
+package arena
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"parlour/bot"
+	"parlour/game"
+)
+
+// MaxMoves bounds a match: a match that has not ended after so many moves
+// is an error (a game that does not end, or a bot that loops).
+const MaxMoves = 1_000_000
+
+// Config is a tournament.
+type Config struct {
+	Game    game.Game
+	Options game.Options
+	// Bots holds one bot per seat, as named at the start of the rotation.
+	// Bots with the same name are pooled in the report.
+	Bots []bot.Bot
+	// Matches is the number of matches. Match i deals with seed Seed+i/n
+	// (n players) and seats bot (j+i) mod n at seat j, so every n matches
+	// play the same deal with every bot in every seat. A multiple of n
+	// cancels seat luck fully.
+	Matches int
+	Seed    uint64
+	// Workers is the number of matches played at once (0: one per core).
+	Workers int
+	// Progress, if set, is called after each match with the number done,
+	// never concurrently.
+	Progress func(done, total int)
+}
+
+// Standing is how one bot did, pooled over the seats it held.
+type Standing struct {
+	Name string `json:"name"`
+	// Seats is how many seats of the table the bot held.
+	Seats int `json:"seats"`
+	// Matches counts the bot's seat-matches: matches times seats held.
+	Matches int `json:"matches"`
+	// Wins counts matches won, a win shared by k seats as 1/k.
+	Wins    float64 `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	// CI95 is the 95% Wilson score interval of WinRate.
+	CI95 [2]float64 `json:"ci95"`
+	// MeanScore is the mean final total (Result().Totals) of the bot's seats.
+	MeanScore float64 `json:"mean_score"`
+	// Moves and MsPerMove are the bot's decisions and its mean thinking
+	// time per decision.
+	Moves     int64   `json:"moves"`
+	MsPerMove float64 `json:"ms_per_move"`
+}
+
+// Report is the outcome of a tournament, in the shape of shared/spec/cli.md.
+type Report struct {
+	Game      string     `json:"game"`
+	Players   int        `json:"players"`
+	Matches   int        `json:"matches"`
+	Seed      uint64     `json:"seed"`
+	Seconds   float64    `json:"seconds"`
+	GamesPerS float64    `json:"games_per_s"`
+	Bots      []Standing `json:"bots"`
+	// Unresolved counts matches that ended without a winner.
+	Unresolved int `json:"unresolved"`
+}
+
+// Outcome is one match's result, per seat of the table.
+type Outcome struct {
+	Wins   []float64       // 1/k for each of k winners
+	Totals []int           // Result().Totals at the end
+	Moves  []int64         // decisions made
+	Think  []time.Duration // time spent choosing them
+	Err    error           // why the match could not be played out
+}
+
+// Run plays the tournament. It stops early with ctx's error if ctx ends.
+func Run(ctx context.Context, cfg Config) (Report, error) {
+	n := cfg.Options.Players()
+	if len(cfg.Bots) != n {
+		return Report{}, fmt.Errorf("%d bots for %d seats: name one bot per seat", len(cfg.Bots), n)
+	}
+	if cfg.Matches <= 0 {
+		return Report{}, fmt.Errorf("no matches to play")
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, cfg.Matches)
+	start := time.Now()
+	out := make([]Outcome, cfg.Matches)
+	jobs := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				out[i] = Play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed)
+				mu.Lock()
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done, cfg.Matches)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := range cfg.Matches {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Report{}, err
+	}
+	elapsed := time.Since(start)
+	rep := Report{Game: cfg.Game.Name(), Players: n, Matches: cfg.Matches, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
+	rep.GamesPerS = float64(cfg.Matches) / rep.Seconds
+	index := map[string]int{}
+	var scoreSum []float64
+	var think []time.Duration
+	for _, b := range cfg.Bots {
+		if _, ok := index[b.Name()]; !ok {
+			index[b.Name()] = len(rep.Bots)
+			rep.Bots = append(rep.Bots, Standing{Name: b.Name()})
+			scoreSum = append(scoreSum, 0)
+			think = append(think, 0)
+		}
+		rep.Bots[index[b.Name()]].Seats++
+	}
+	for i, o := range out {
+		if o.Err != nil {
+			return rep, fmt.Errorf("match %d (seed %d): %w", i+1, cfg.Seed+uint64(i/n), o.Err)
+		}
+		won := false
+		for seat := range n {
+			k := index[cfg.Bots[botAt(seat, i, n)].Name()]
+			st := &rep.Bots[k]
+			st.Matches++
+			st.Wins += o.Wins[seat]
+			won = won || o.Wins[seat] > 0
+			scoreSum[k] += float64(o.Totals[seat])
+			st.Moves += o.Moves[seat]
+			think[k] += o.Think[seat]
+		}
+		if !won {
+			rep.Unresolved++
+		}
+	}
+	for k := range rep.Bots {
+		st := &rep.Bots[k]
+		st.WinRate = st.Wins / float64(st.Matches)
+		st.CI95 = Wilson(st.Wins, st.Matches)
+		st.MeanScore = scoreSum[k] / float64(st.Matches)
+		if st.Moves > 0 {
+			st.MsPerMove = think[k].Seconds() * 1000 / float64(st.Moves)
+		}
+	}
+	return rep, nil
+}
+
+// botAt returns the index in the bot list of the bot at seat in match i.
+func botAt(seat, i, n int) int { return (seat + i%n) % n }
+
+// Play plays match i of a tournament whose first deal seed is seed (see
+// Config.Matches) and returns its outcome. Every move goes through the
+// validated path: a bot's illegal move is an error.
+func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Outcome {
+	n := len(bots)
+	o := Outcome{Wins: make([]float64, n), Totals: make([]int, n), Moves: make([]int64, n), Think: make([]time.Duration, n)}
+	dealSeed := seed + uint64(i/n)
+	s, err := g.New(opts, dealSeed, nil)
+	if err != nil {
+		o.Err = err
+		return o
+	}
+	seats := make([]bot.Bot, n)
+	rngs := make([]*rand.Rand, n)
+	for j := range n {
+		seats[j] = bots[botAt(j, i, n)]
+		rngs[j] = rand.New(rand.NewPCG(dealSeed, uint64(i%n)<<8|uint64(j)))
+	}
+	for moves := 0; ; moves++ {
+		acts := s.ToAct()
+		if acts == 0 {
+			break
+		}
+		if moves >= MaxMoves {
+			o.Err = fmt.Errorf("no end after %d moves", moves)
+			return o
+		}
+		q := acts.First()
+		t0 := time.Now()
+		m := seats[q].Choose(s, q, rngs[q])
+		o.Think[q] += time.Since(t0)
+		o.Moves[q]++
+		if err := s.Apply(q, m); err != nil {
+			o.Err = fmt.Errorf("%s at seat %d: %w", seats[q].Name(), q, err)
+			return o
+		}
+	}
+	r := s.Result()
+	copy(o.Totals, r.Totals)
+	for _, w := range r.Winners {
+		o.Wins[w] += 1 / float64(len(r.Winners))
+	}
+	return o
+}
+
+// Wilson returns the 95% Wilson score interval of a proportion of wins out
+// of n.
+func Wilson(wins float64, n int) [2]float64 {
+	if n == 0 {
+		return [2]float64{0, 1}
+	}
+	const z = 1.959963984540054
+	p := wins / float64(n)
+	nf := float64(n)
+	den := 1 + z*z/nf
+	mid := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return [2]float64{max(0, mid-half), min(1, mid+half)}
+}
