@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"parlour/games"
+	"parlour/internal/server"
+	"parlour/internal/store"
+	"parlour/internal/table"
+)
+
+// runServe is "parlour serve": the table server, lobby and page on one
+// address, until SIGINT or SIGTERM.
+func runServe(e *env, args []string) int {
+	fs := newFlags(e, "serve")
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (HOST:PORT)")
+	db := fs.String("db", "sqlite:parlour.db", "database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/DB")
+	botDelay := fs.Duration("bot-delay", 800*time.Millisecond, "mean pause before a bot moves (0: at once)")
+	grace := fs.Duration("grace", time.Minute, "default time a dropped player's seat waits before a stand-in bot plays it")
+	standIn := fs.String("standin", "", "default stand-in bot (default: heuristic if there is one, else random)")
+	origins := fs.String("origin", "", "comma-separated hosts whose pages may connect besides this server's own (e.g. example.com,*.example.org)")
+	if code := parseFlags(e, fs, args); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "parlour serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if !strings.HasPrefix(*db, "sqlite:") && !strings.HasPrefix(*db, "postgres://") && !strings.HasPrefix(*db, "postgresql://") {
+		fmt.Fprintf(e.stderr, "parlour serve: unknown database %q (use sqlite:PATH or postgres://...)\n", *db)
+		return 2
+	}
+	if *botDelay < 0 || *grace < 0 {
+		fmt.Fprintln(e.stderr, "parlour serve: --bot-delay and --grace may not be negative")
+		return 2
+	}
+	var patterns []string
+	for _, p := range strings.Split(*origins, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			patterns = append(patterns, p)
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+		return 1
+	}
+	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log})
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	fmt.Fprintf(e.stdout, "parlour: serving on %s (open it in a browser)\n", pageURL(ln.Addr()))
+
+	code := func() int {
+		st, err := store.Open(ctx, *db)
+		if err != nil {
+			if ctx.Err() != nil {
+				return 0 // stopped while starting
+			}
+			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+			return 1
+		}
+		defer st.Close()
+		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
+			StandIn: *standIn, Logger: log})
+		defer m.Close()
+		n, err := m.Recover(ctx)
+		if err != nil && ctx.Err() != nil {
+			return 0
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+			return 1
+		}
+		srv.Ready(m)
+		fmt.Fprintf(e.stdout, "parlour: ready (%d unfinished tables restored, database %s)\n", n, redact(*db))
+		select {
+		case <-ctx.Done():
+		case err := <-served:
+			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+			return 1
+		}
+		fmt.Fprintln(e.stdout, "parlour: shutting down")
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+		}
+		m.Close()   // every table stops; its connections are told so
+		srv.Close() // and their handlers end
+		return 0
+	}()
+	hs.Close()
+	srv.Close()
+	if code == 0 {
+		fmt.Fprintln(e.stdout, "parlour: stopped")
+	}
+	return code
+}
+
+// pageURL is the address to open in a browser.
+func pageURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// redact hides a password in a database URL.
+func redact(dsn string) string {
+	if i := strings.Index(dsn, "://"); i >= 0 {
+		if j := strings.Index(dsn[i+3:], "@"); j >= 0 {
+			cred := dsn[i+3 : i+3+j]
+			if user, _, ok := strings.Cut(cred, ":"); ok {
+				return dsn[:i+3] + user + ":***" + dsn[i+3+j:]
+			}
+		}
+	}
+	return dsn
+}

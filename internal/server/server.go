@@ -1,0 +1,548 @@
+// Package server puts Parlour's tables on the network: a JSON lobby API,
+// the table protocol over WebSocket, and a small web page. The tables
+// themselves (actors, bots, clocks, persistence) are internal/table's; the
+// API and the protocol are described in docs/protocol.md.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"parlour/bot"
+	"parlour/card"
+	"parlour/game"
+	"parlour/internal/table"
+	"parlour/web"
+)
+
+// Config configures a Server.
+type Config struct {
+	// Games is the registry the lobby lists. Required.
+	Games *game.Registry
+	// OriginPatterns are the hosts (patterns as path.Match takes them,
+	// such as "example.com" or "*.example.com") whose pages may open the
+	// WebSocket besides the server's own host. Empty: same host only.
+	OriginPatterns []string
+	// RateLimit is the messages per second a connection may send on
+	// average, and Burst how many at once; 0 means 20 and 40.
+	RateLimit float64
+	Burst     int
+	// ReadLimit is the largest message a connection may send, in bytes;
+	// a larger one closes the connection. 0 means 16 KiB.
+	ReadLimit int64
+	// WriteTimeout is how long a write may block before the connection is
+	// dropped as too slow; 0 means 10 seconds.
+	WriteTimeout time.Duration
+	// HelloTimeout is how long a new connection has to say hello; 0 means
+	// 10 seconds.
+	HelloTimeout time.Duration
+	// Logger logs; nil discards.
+	Logger *slog.Logger
+}
+
+// Server is the HTTP handler of the lobby, the table protocol and the page.
+type Server struct {
+	cfg    Config
+	log    *slog.Logger
+	mux    *http.ServeMux
+	m      atomic.Pointer[table.Manager]
+	ctx    context.Context
+	cancel context.CancelFunc
+	conns  sync.WaitGroup
+}
+
+// New returns a server. It answers /healthz with 503 and the API with 503
+// until Ready gives it its tables.
+func New(cfg Config) *Server {
+	if cfg.RateLimit <= 0 {
+		cfg.RateLimit = 20
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 40
+	}
+	if cfg.ReadLimit <= 0 {
+		cfg.ReadLimit = 16 << 10
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 10 * time.Second
+	}
+	if cfg.HelloTimeout <= 0 {
+		cfg.HelloTimeout = 10 * time.Second
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux()}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	page := web.Files()
+	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.Handle("GET /{$}", serveFile(page, "index.html"))
+	s.mux.Handle("GET /web/", http.StripPrefix("/web/", http.FileServerFS(page)))
+	s.mux.HandleFunc("GET /api/games", s.games)
+	s.mux.HandleFunc("GET /api/games/{game}", s.gameByID)
+	s.mux.HandleFunc("GET /api/bots", s.bots)
+	s.mux.HandleFunc("GET /api/tables", s.ready(s.listTables))
+	s.mux.HandleFunc("POST /api/tables", s.ready(s.createTable))
+	s.mux.HandleFunc("GET /api/tables/{id}", s.ready(s.getTable))
+	s.mux.HandleFunc("POST /api/tables/{id}/join", s.ready(s.join))
+	s.mux.HandleFunc("POST /api/tables/{id}/leave", s.ready(s.leave))
+	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.ready(s.rematch))
+	s.mux.HandleFunc("GET /api/tables/{id}/public", s.ready(s.public))
+	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.ready(s.replay))
+	s.mux.HandleFunc("GET /api/tables/{id}/replay/{k}", s.ready(s.replayAt))
+	s.mux.HandleFunc("GET /ws/tables/{id}", s.ready(s.websocket))
+	return s
+}
+
+// Ready hands the server its tables; from then on /healthz answers 200.
+func (s *Server) Ready(m *table.Manager) { s.m.Store(m) }
+
+// Close closes every WebSocket connection still open and waits for their
+// handlers to end (http.Server.Shutdown does not wait for them).
+func (s *Server) Close() {
+	s.cancel()
+	s.conns.Wait()
+}
+
+// ServeHTTP serves the lobby, the protocol and the page.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+func serveFile(fsys fs.FS, name string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFileFS(w, r, fsys, name)
+	})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if s.m.Load() == nil {
+		http.Error(w, "starting", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, "ok\n")
+}
+
+func (s *Server) ready(h func(w http.ResponseWriter, r *http.Request, m *table.Manager)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		m := s.m.Load()
+		if m == nil {
+			writeError(w, http.StatusServiceUnavailable, "starting", "the server is starting")
+			return
+		}
+		h(w, r, m)
+	}
+}
+
+// --- JSON helpers ---
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// APIError is the body of every refused API request.
+type APIError struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, code, message string) {
+	var e APIError
+	e.Error.Code, e.Error.Message = code, message
+	b, _ := json.Marshal(e)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// fail writes the error a table request returned.
+func fail(w http.ResponseWriter, err error) {
+	status, code := http.StatusInternalServerError, "internal"
+	switch {
+	case errors.Is(err, table.ErrNotFound):
+		status, code = http.StatusNotFound, "not_found"
+	case errors.Is(err, table.ErrBadRequest):
+		status, code = http.StatusBadRequest, "bad_request"
+	case errors.Is(err, table.ErrSeatTaken):
+		status, code = http.StatusConflict, "seat_taken"
+	case errors.Is(err, table.ErrBadToken):
+		status, code = http.StatusForbidden, table.CodeBadToken
+	case errors.Is(err, table.ErrNotOver):
+		status, code = http.StatusConflict, "not_over"
+	case errors.Is(err, table.ErrOver):
+		status, code = http.StatusConflict, table.CodeOver
+	case errors.Is(err, table.ErrClosed):
+		status, code = http.StatusServiceUnavailable, "closed"
+	case errors.Is(err, table.ErrUnavailable):
+		status, code = http.StatusServiceUnavailable, table.CodeUnavailable
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
+		status, code = http.StatusServiceUnavailable, "timeout"
+	}
+	writeError(w, status, code, err.Error())
+}
+
+const maxBody = 64 << 10
+
+// decode reads a JSON body into v, refusing unknown fields, trailing data
+// and bodies over 64 KiB. An empty body leaves v as it is.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, table.CodeTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
+			return false
+		}
+		writeError(w, http.StatusBadRequest, "bad_request", "reading the body: "+err.Error())
+		return false
+	}
+	if strings.TrimSpace(string(data)) == "" {
+		return true
+	}
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		writeError(w, http.StatusBadRequest, "bad_request", "the body is not the JSON expected: "+err.Error())
+		return false
+	}
+	if dec.More() {
+		writeError(w, http.StatusBadRequest, "bad_request", "the body holds more than one JSON value")
+		return false
+	}
+	return true
+}
+
+// token reads a seat token from "Authorization: Bearer TOKEN" or the body.
+func token(r *http.Request, body string) string {
+	if auth, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		return strings.TrimSpace(auth)
+	}
+	return body
+}
+
+// --- the lobby ---
+
+// GameInfo is one game as GET /api/games lists it.
+type GameInfo struct {
+	ID         string       `json:"id"`
+	Name       string       `json:"name"`
+	Summary    string       `json:"summary"`
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Options    []OptionInfo `json:"options"`
+	Rules      string       `json:"rules"`
+}
+
+// OptionInfo is one option of a game.
+type OptionInfo struct {
+	Name    string   `json:"name"`
+	Doc     string   `json:"doc"`
+	Default any      `json:"default"`
+	Min     *int     `json:"min,omitempty"`
+	Max     *int     `json:"max,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+func gameInfo(g game.Game) GameInfo {
+	lo, hi := g.Players()
+	gi := GameInfo{ID: g.Name(), Name: g.Title(), Summary: g.Summary(), MinPlayers: lo, MaxPlayers: hi,
+		Options: []OptionInfo{}, Rules: g.Rules()}
+	for _, o := range g.Options() {
+		oi := OptionInfo{Name: o.Name, Doc: o.Doc, Default: o.Default, Choices: o.Choices}
+		if len(o.Choices) == 0 {
+			lo, hi := o.Min, o.Max
+			oi.Min, oi.Max = &lo, &hi
+		}
+		gi.Options = append(gi.Options, oi)
+	}
+	lo0, hi0 := 0, hi-1
+	gi.Options = append(gi.Options, OptionInfo{Name: "dealer", Doc: "the first dealer's seat (left out: drawn with the seed)",
+		Default: nil, Min: &lo0, Max: &hi0})
+	return gi
+}
+
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	out := []GameInfo{}
+	for _, g := range s.cfg.Games.All() {
+		out = append(out, gameInfo(g))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) gameByID(w http.ResponseWriter, r *http.Request) {
+	g, err := s.cfg.Games.Lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, "not_found", err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, gameInfo(g))
+}
+
+func (s *Server) bots(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, bot.Names())
+}
+
+func (s *Server) listTables(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	f := table.Filter(r.URL.Query().Get("status"))
+	switch f {
+	case "":
+		f = table.FilterOpen
+	case table.FilterOpen, table.FilterLive, table.FilterOver:
+	default:
+		writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not one of open, live, over", f))
+		return
+	}
+	list, err := m.List(r.Context(), f)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// createBody is POST /api/tables's body: table.CreateRequest, with the
+// seed as a number or a decimal string.
+type createBody struct {
+	Game    string         `json:"game"`
+	Options map[string]any `json:"options"`
+	Seats   []string       `json:"seats"`
+	Clock   float64        `json:"clock"`
+	Grace   *float64       `json:"grace"`
+	StandIn string         `json:"standin"`
+	Seed    *json.Number   `json:"seed"`
+}
+
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	var body createBody
+	if !decode(w, r, &body) {
+		return
+	}
+	req := table.CreateRequest{Game: body.Game, Options: body.Options, Seats: body.Seats, Clock: body.Clock,
+		Grace: body.Grace, StandIn: body.StandIn}
+	if body.Seed != nil {
+		seed, err := strconv.ParseUint(body.Seed.String(), 10, 64)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seed %s is not an unsigned 64-bit integer", body.Seed))
+			return
+		}
+		req.Seed = &seed
+	}
+	if req.Game == "" {
+		writeError(w, http.StatusBadRequest, "bad_request", "name a \"game\"")
+		return
+	}
+	info, err := m.Create(r.Context(), req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, info)
+}
+
+func (s *Server) getTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	info, err := m.Info(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	var body struct {
+		Seat *int   `json:"seat"`
+		Name string `json:"name"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	seat := -1
+	if body.Seat != nil {
+		if *body.Seat < 0 {
+			writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("no seat %d", *body.Seat))
+			return
+		}
+		seat = *body.Seat
+	}
+	res, err := m.Join(r.Context(), r.PathValue("id"), seat, body.Name)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) leave(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	var body struct {
+		Token string `json:"token"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	if err := m.Leave(r.Context(), r.PathValue("id"), token(r, body.Token)); err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	var body struct {
+		Token string `json:"token"`
+		Name  string `json:"name"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	res, err := m.Rematch(r.Context(), r.PathValue("id"), token(r, body.Token), body.Name)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+func (s *Server) public(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	view, seq, err := m.Public(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"table": r.PathValue("id"), "seq": seq, "view": view})
+}
+
+func (s *Server) replay(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	rep, err := m.Replay(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, rep)
+}
+
+func (s *Server) replayAt(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	k, err := strconv.Atoi(r.PathValue("k"))
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("step %q is not a number", r.PathValue("k")))
+		return
+	}
+	step, err := m.ReplayAt(r.Context(), r.PathValue("id"), k)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	places, err := s.replayPlaces(r.Context(), m, r.PathValue("id"), k)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, replayStep{ReplayStep: step, Places: places})
+}
+
+// replayStep is GET /api/tables/{id}/replay/{k}'s answer: the table's
+// replay step and, since a replay shows every card, where every card is.
+type replayStep struct {
+	*table.ReplayStep
+	Places []PlaceInfo `json:"places"`
+}
+
+// PlaceInfo is one group of cards of a replayed game (game.Place): where
+// they are, the seats that may see them there, and whether spectators may.
+type PlaceInfo struct {
+	Name   string      `json:"name"`
+	Cards  []card.Card `json:"cards"`
+	Seats  []int       `json:"seats"`
+	Public bool        `json:"public"`
+}
+
+// replayPlaces replays a finished game's first k moves from its seed and
+// lists every card's place, face-down and unseen cards included.
+func (s *Server) replayPlaces(ctx context.Context, m *table.Manager, id string, k int) ([]PlaceInfo, error) {
+	rep, err := m.Replay(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if k < 0 || k > len(rep.Moves) {
+		return nil, fmt.Errorf("%w: no step %d (steps are 0-%d)", table.ErrBadRequest, k, len(rep.Moves))
+	}
+	g, err := s.cfg.Games.Lookup(rep.Game)
+	if err != nil {
+		return nil, err
+	}
+	// The options as the store keeps them (JSON): Resolve takes them so.
+	raw, err := json.Marshal(rep.Options)
+	if err != nil {
+		return nil, err
+	}
+	var given map[string]any
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.UseNumber()
+	if err := dec.Decode(&given); err != nil {
+		return nil, err
+	}
+	// The replay lists the options resolved, defaults included; a game may
+	// refuse a default it does not use when given (Court Circular 1862's
+	// target), so options at their default are left to Resolve.
+	for _, o := range g.Options() {
+		if v, ok := given[o.Name]; ok && o.Name != "players" && fmt.Sprint(v) == fmt.Sprint(o.Default) {
+			delete(given, o.Name)
+		}
+	}
+	opts, err := game.Resolve(g, given)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := strconv.ParseUint(rep.Seed, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: seed %q: %v", id, rep.Seed, err)
+	}
+	st, err := g.New(opts, seed, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, mv := range rep.Moves[:k] {
+		x, err := st.ParseMove(mv.Seat, mv.Move)
+		if err == nil {
+			err = st.Apply(mv.Seat, x)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("table %s: move %d (%d: %s) does not replay: %v", id, mv.N, mv.Seat, mv.Move, err)
+		}
+	}
+	out := []PlaceInfo{}
+	for _, p := range st.Places() {
+		pi := PlaceInfo{Name: p.Name, Cards: append([]card.Card{}, p.Cards...), Seats: p.Visible.List(), Public: p.Public}
+		if pi.Seats == nil {
+			pi.Seats = []int{}
+		}
+		out = append(out, pi)
+	}
+	return out, nil
+}

@@ -1,0 +1,196 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"parlour/internal/table"
+)
+
+// maxStrikes is how many rate-limited messages in a row a connection may
+// send before it is closed.
+const maxStrikes = 100
+
+// bucket is a token bucket: rate tokens a second, at most burst.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func (b *bucket) allow(now time.Time) bool {
+	if b.last.IsZero() {
+		b.tokens = b.burst
+	} else {
+		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	}
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true
+	}
+	return false
+}
+
+// errorFrame encodes a refusal.
+func errorFrame(code, message, id string) []byte {
+	b, _ := json.Marshal(table.Error{V: table.ProtocolVersion, Type: table.TypeError, Code: code, Message: message, ID: id})
+	return b
+}
+
+// parse reads a client message, or returns the refusal to send.
+func parse(data []byte) (table.ClientMessage, []byte) {
+	var msg table.ClientMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&msg); err != nil {
+		return msg, errorFrame(table.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
+	}
+	if msg.V != table.ProtocolVersion {
+		return msg, errorFrame(table.CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, table.ProtocolVersion), msg.ID)
+	}
+	return msg, nil
+}
+
+// websocket serves GET /ws/tables/{id}: the table protocol.
+func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Manager) {
+	id := r.PathValue("id")
+	if _, err := m.Info(r.Context(), id); err != nil {
+		fail(w, err)
+		return
+	}
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	if err != nil {
+		return // Accept has answered (403 for a foreign origin)
+	}
+	s.conns.Add(1)
+	defer s.conns.Done()
+	defer c.CloseNow()
+	c.SetReadLimit(s.cfg.ReadLimit)
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+
+	write := func(frame []byte) error {
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.WriteTimeout)
+		defer cancel()
+		return c.Write(wctx, websocket.MessageText, frame)
+	}
+	refuseAndClose := func(code, message, id string) {
+		write(errorFrame(code, message, id))
+		c.Close(websocket.StatusPolicyViolation, code)
+	}
+
+	// The hello: a seat token, or spectate.
+	hctx, hcancel := context.WithTimeout(ctx, s.cfg.HelloTimeout)
+	typ, data, err := c.Read(hctx)
+	hcancel()
+	if err != nil {
+		return
+	}
+	if typ != websocket.MessageText {
+		refuseAndClose(table.CodeBadMessage, "messages are JSON text", "")
+		return
+	}
+	hello, refusal := parse(data)
+	if refusal != nil {
+		write(refusal)
+		c.Close(websocket.StatusPolicyViolation, "bad hello")
+		return
+	}
+	if hello.Type != "hello" {
+		refuseAndClose(table.CodeBadMessage, fmt.Sprintf("say hello first (got %q)", hello.Type), hello.ID)
+		return
+	}
+	if hello.Token == "" && !hello.Spectate {
+		refuseAndClose(table.CodeBadToken, "a hello needs a seat token, or \"spectate\": true", hello.ID)
+		return
+	}
+	tb, sub, err := m.Attach(ctx, id, hello.Token, hello.Spectate && hello.Token == "")
+	if err != nil {
+		code := table.CodeUnavailable
+		if errors.Is(err, table.ErrBadToken) {
+			code = table.CodeBadToken
+		}
+		refuseAndClose(code, err.Error(), hello.ID)
+		return
+	}
+
+	// The writer: the table's frames, in order, until the table drops us.
+	wrote := make(chan struct{})
+	go func() {
+		defer close(wrote)
+		for frame := range sub.C() {
+			if err := write(frame); err != nil {
+				c.CloseNow()
+				for range sub.C() {
+				}
+				return
+			}
+		}
+		switch err := sub.Err(); {
+		case errors.Is(err, table.ErrSlow):
+			c.Close(websocket.StatusPolicyViolation, "too slow: dropped")
+		case errors.Is(err, table.ErrLeft):
+			c.Close(websocket.StatusNormalClosure, "the seat was left")
+		case errors.Is(err, table.ErrClosed):
+			c.Close(websocket.StatusGoingAway, "server shutting down")
+		default:
+			c.CloseNow()
+		}
+	}()
+
+	// The reader: moves and syncs, rate limited.
+	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}
+	strikes := 0
+	for {
+		typ, data, err := c.Read(ctx)
+		if err != nil {
+			break
+		}
+		if !lim.allow(time.Now()) {
+			strikes++
+			if strikes > maxStrikes {
+				c.Close(websocket.StatusPolicyViolation, "rate limit")
+				break
+			}
+			tb.Refuse(sub, table.CodeRateLimited, fmt.Sprintf("over %g messages a second; this one was dropped", s.cfg.RateLimit), "")
+			continue
+		}
+		strikes = 0
+		if typ != websocket.MessageText {
+			tb.Refuse(sub, table.CodeBadMessage, "messages are JSON text", "")
+			continue
+		}
+		msg, refusal := parse(data)
+		if refusal != nil {
+			var e table.Error
+			json.Unmarshal(refusal, &e)
+			tb.Refuse(sub, e.Code, e.Message, e.ID)
+			continue
+		}
+		switch msg.Type {
+		case "move":
+			if msg.Move == "" {
+				tb.Refuse(sub, table.CodeBadMessage, "a move message needs \"move\"", msg.ID)
+				continue
+			}
+			err = tb.Move(ctx, sub, msg.Move, msg.Seat, msg.ID)
+		case "sync":
+			err = tb.Sync(ctx, sub)
+		case "hello":
+			tb.Refuse(sub, table.CodeBadMessage, "hello was already said", msg.ID)
+		default:
+			tb.Refuse(sub, table.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync)", msg.Type), msg.ID)
+		}
+		if err != nil {
+			break
+		}
+	}
+	tb.Detach(sub)
+	<-wrote
+}

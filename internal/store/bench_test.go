@@ -1,0 +1,59 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"parlour/internal/store"
+)
+
+// BenchmarkAppendMoveSQLite measures storing one move, committed.
+func BenchmarkAppendMoveSQLite(b *testing.B) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.CreateTable(ctx, &store.Table{ID: "t", Game: "golf", Status: store.StatusPlaying}); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for b.Loop() {
+		if err := s.AppendMove(ctx, "t", store.Move{N: n, Seat: n % 4, Text: "draw stock"}); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+}
+
+// BenchmarkAppendMoveSQLiteTables measures storing moves of many tables at
+// once, as a busy server does (group commit batches them).
+func BenchmarkAppendMoveSQLiteTables(b *testing.B) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var next atomic.Int64
+	b.SetParallelism(32)
+	b.RunParallel(func(pb *testing.PB) {
+		id := fmt.Sprint("t", next.Add(1))
+		if err := s.CreateTable(ctx, &store.Table{ID: id, Game: "golf", Status: store.StatusPlaying}); err != nil {
+			b.Error(err)
+			return
+		}
+		n := 0
+		for pb.Next() {
+			if err := s.AppendMove(ctx, id, store.Move{N: n, Seat: n % 4, Text: "draw stock"}); err != nil {
+				b.Error(err)
+				return
+			}
+			n++
+		}
+	})
+}

@@ -1,0 +1,419 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pressly/goose/v3"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// sqlStore is the Store over database/sql that both dialects share. Queries
+// are written with ? placeholders and rebound to $n for PostgreSQL.
+type sqlStore struct {
+	db     *sql.DB
+	pg     bool
+	append *sql.Stmt // AppendMove's insert, prepared once: it runs for every move
+	// appends feeds the group-commit writer (SQLite); nil: every move is
+	// its own transaction (PostgreSQL, whose connections write in parallel).
+	appends chan appendReq
+	written chan struct{}
+	stop    func() // stops helpers (SQLite's checkpoints) before the database closes
+}
+
+// appendQuery inserts a move only if its table exists, it is not there yet
+// and the move before it is: the list stays whole, with no gap.
+const appendQuery = `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
+	SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)
+	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?)
+	AND (? = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?))`
+
+// newSQLStore prepares the store's hot statement and, with groupCommit,
+// starts the writer that batches moves.
+func newSQLStore(ctx context.Context, db *sql.DB, pg, groupCommit bool) (*sqlStore, error) {
+	s := &sqlStore{db: db, pg: pg}
+	st, err := db.PrepareContext(ctx, s.q(appendQuery))
+	if err != nil {
+		return nil, fmt.Errorf("store: preparing: %w", err)
+	}
+	s.append = st
+	if groupCommit {
+		s.appends = make(chan appendReq, maxBatch)
+		s.written = make(chan struct{})
+		go s.writer()
+	}
+	return s, nil
+}
+
+// migrate brings the schema up to date with the dialect's embedded SQL.
+func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string) error {
+	sub, err := fs.Sub(migrations, "migrations/"+dir)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, db, sub)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrating: %w", err)
+	}
+	return nil
+}
+
+// q rebinds a query's ? placeholders for the dialect.
+func (s *sqlStore) q(query string) string {
+	if !s.pg {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func micros(t time.Time) int64 { return t.UnixMicro() }
+
+func fromMicros(us int64) time.Time { return time.UnixMicro(us).UTC() }
+
+func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
+	if t.ID == "" {
+		return errors.New("store: a table needs an id")
+	}
+	opts, seats, settings, result, err := encodeTable(t)
+	if err != nil {
+		return err
+	}
+	now := time.Now()
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = now
+	}
+	t.UpdatedAt = now
+	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO tables
+		(id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		WHERE NOT EXISTS (SELECT 1 FROM tables WHERE id = ?)`),
+		t.ID, t.Game, opts, int64(t.Seed), settings, seats, t.Status, result, t.RematchOf, t.Rematch,
+		micros(t.CreatedAt), micros(t.UpdatedAt), t.ID)
+	if err != nil {
+		if s.exists(ctx, t.ID) {
+			return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
+		}
+		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
+	}
+	return nil
+}
+
+func (s *sqlStore) exists(ctx context.Context, id string) bool {
+	var one int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT 1 FROM tables WHERE id = ?`), id).Scan(&one)
+	return err == nil
+}
+
+func encodeTable(t *Table) (opts, seats, settings, result string, err error) {
+	o := t.Options
+	if o == nil {
+		o = map[string]any{}
+	}
+	b, err := json.Marshal(o)
+	if err != nil {
+		return "", "", "", "", fmt.Errorf("store: options: %w", err)
+	}
+	opts = string(b)
+	st := t.Seats
+	if st == nil {
+		st = []Seat{}
+	}
+	if b, err = json.Marshal(st); err != nil {
+		return "", "", "", "", fmt.Errorf("store: seats: %w", err)
+	}
+	seats = string(b)
+	settings = "{}"
+	if len(t.Settings) > 0 {
+		if !json.Valid(t.Settings) {
+			return "", "", "", "", errors.New("store: settings are not JSON")
+		}
+		settings = string(t.Settings)
+	}
+	if len(t.Result) > 0 {
+		if !json.Valid(t.Result) {
+			return "", "", "", "", errors.New("store: result is not JSON")
+		}
+		result = string(t.Result)
+	}
+	return opts, seats, settings, result, nil
+}
+
+func (s *sqlStore) UpdateTable(ctx context.Context, t *Table) error {
+	_, seats, settings, result, err := encodeTable(t)
+	if err != nil {
+		return err
+	}
+	t.UpdatedAt = time.Now()
+	res, err := s.db.ExecContext(ctx, s.q(`UPDATE tables SET settings = ?, seats = ?, status = ?, result = ?,
+		rematch_of = ?, rematch = ?, updated_at = ? WHERE id = ?`),
+		settings, seats, t.Status, result, t.RematchOf, t.Rematch, micros(t.UpdatedAt), t.ID)
+	if err != nil {
+		return fmt.Errorf("store: updating table %s: %w", t.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("store: table %s: %w", t.ID, ErrNotFound)
+	}
+	return nil
+}
+
+func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error {
+	if m.N < 0 {
+		return fmt.Errorf("store: move %d of table %s: %w", m.N, tableID, ErrConflict)
+	}
+	if m.At.IsZero() {
+		m.At = time.Now()
+	}
+	if s.appends != nil {
+		// Group commit: the writer stores the moves of many tables in one
+		// transaction. Once handed over, the move is waited for whatever
+		// ctx says, so the caller never misses a move that was committed.
+		r := appendReq{id: tableID, m: m, done: make(chan error, 1)}
+		select {
+		case s.appends <- r:
+		case <-ctx.Done():
+			return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, ctx.Err())
+		}
+		return <-r.done
+	}
+	res, err := s.append.ExecContext(ctx, s.appendArgs(tableID, m)...)
+	return s.appendResult(ctx, tableID, m, res, err)
+}
+
+func (s *sqlStore) appendArgs(tableID string, m Move) []any {
+	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), tableID, tableID, m.N, m.N, tableID, m.N - 1}
+}
+
+// appendResult turns the insert's outcome into AppendMove's error.
+func (s *sqlStore) appendResult(ctx context.Context, tableID string, m Move, res sql.Result, err error) error {
+	if err == nil {
+		if n, _ := res.RowsAffected(); n == 1 {
+			return nil
+		}
+	}
+	if !s.exists(ctx, tableID) {
+		return fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
+	}
+	if err != nil {
+		// A concurrent writer can win the race for the same number.
+		var one int
+		if s.db.QueryRowContext(ctx, s.q(`SELECT 1 FROM moves WHERE table_id = ? AND n = ?`), tableID, m.N).Scan(&one) == nil {
+			return fmt.Errorf("store: move %d of table %s: %w", m.N, tableID, ErrConflict)
+		}
+		return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, err)
+	}
+	return fmt.Errorf("store: move %d of table %s is not the next one: %w", m.N, tableID, ErrConflict)
+}
+
+// appendReq is a move waiting for the group-commit writer.
+type appendReq struct {
+	id   string
+	m    Move
+	done chan error
+}
+
+// maxBatch is the most moves one group commit stores.
+const maxBatch = 256
+
+// writer stores queued moves, as many as are waiting (up to maxBatch) in
+// one transaction: with one writer anyway (SQLite), that is one commit for
+// many tables' moves instead of one each.
+func (s *sqlStore) writer() {
+	defer close(s.written)
+	for r := range s.appends {
+		batch := []appendReq{r}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-s.appends:
+				if !ok {
+					break more
+				}
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *sqlStore) commit(batch []appendReq) {
+	ctx := context.Background()
+	type outcome struct {
+		res sql.Result
+		err error
+	}
+	out := make([]outcome, len(batch))
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err == nil {
+		st := tx.StmtContext(ctx, s.append)
+		for i, r := range batch {
+			out[i].res, out[i].err = st.ExecContext(ctx, s.appendArgs(r.id, r.m)...)
+		}
+		err = tx.Commit()
+	}
+	for i, r := range batch {
+		if err != nil {
+			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
+			continue
+		}
+		r.done <- s.appendResult(ctx, r.id, r.m, out[i].res, out[i].err)
+	}
+}
+
+const tableColumns = `id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanTable(r scanner) (*Table, error) {
+	var (
+		t                             Table
+		opts, settings, seats, result string
+		seed, created, updated        int64
+	)
+	if err := r.Scan(&t.ID, &t.Game, &opts, &seed, &settings, &seats, &t.Status, &result,
+		&t.RematchOf, &t.Rematch, &created, &updated); err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(strings.NewReader(opts))
+	dec.UseNumber()
+	if err := dec.Decode(&t.Options); err != nil {
+		return nil, fmt.Errorf("store: table %s options: %w", t.ID, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &t.Seats); err != nil {
+		return nil, fmt.Errorf("store: table %s seats: %w", t.ID, err)
+	}
+	t.Seed = uint64(seed)
+	t.Settings = json.RawMessage(settings)
+	if result != "" {
+		t.Result = json.RawMessage(result)
+	}
+	t.CreatedAt = fromMicros(created)
+	t.UpdatedAt = fromMicros(updated)
+	return &t, nil
+}
+
+func (s *sqlStore) Table(ctx context.Context, id string) (*Table, error) {
+	t, err := scanTable(s.db.QueryRowContext(ctx, s.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("store: table %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: reading table %s: %w", id, err)
+	}
+	return t, nil
+}
+
+func (s *sqlStore) Moves(ctx context.Context, tableID string) ([]Move, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT n, seat, move, by_whom, at FROM moves WHERE table_id = ? ORDER BY n`), tableID)
+	if err != nil {
+		return nil, fmt.Errorf("store: reading moves of %s: %w", tableID, err)
+	}
+	out := []Move{}
+	for rows.Next() {
+		var m Move
+		var at int64
+		if err := rows.Scan(&m.N, &m.Seat, &m.Text, &m.By, &at); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: reading moves of %s: %w", tableID, err)
+		}
+		m.At = fromMicros(at)
+		out = append(out, m)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("store: reading moves of %s: %w", tableID, err)
+	}
+	if len(out) == 0 && !s.exists(ctx, tableID) {
+		return nil, fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
+	}
+	return out, nil
+}
+
+func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
+	var b bytes.Buffer
+	b.WriteString(`SELECT ` + tableColumns + ` FROM tables`)
+	args := []any{}
+	if len(q.Status) > 0 {
+		b.WriteString(` WHERE status IN (`)
+		for i, st := range q.Status {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("?")
+			args = append(args, st)
+		}
+		b.WriteString(")")
+	}
+	if q.Newest {
+		b.WriteString(` ORDER BY created_at DESC, id DESC`)
+	} else {
+		b.WriteString(` ORDER BY created_at, id`)
+	}
+	if q.Limit > 0 {
+		b.WriteString(` LIMIT ?`)
+		args = append(args, q.Limit)
+	}
+	rows, err := s.db.QueryContext(ctx, s.q(b.String()), args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	defer rows.Close()
+	out := []*Table{}
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: listing tables: %w", err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: listing tables: %w", err)
+	}
+	return out, nil
+}
+
+// Close waits for queued moves to be stored, then closes the database.
+// No method may be called during or after Close.
+func (s *sqlStore) Close() error {
+	if s.appends != nil {
+		close(s.appends)
+		<-s.written
+	}
+	s.append.Close()
+	err := s.db.Close()
+	if s.stop != nil {
+		s.stop()
+	}
+	return err
+}

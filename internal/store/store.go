@@ -1,0 +1,140 @@
+// Package store keeps Parlour's tables: each table's game, options, seed,
+// seats and every move as it is made, and a finished game's result. A seed
+// and the move list replay any game exactly, so that is all that is kept of
+// a game's progress; the table server rebuilds live tables from it after a
+// restart.
+//
+// Store is the one interface; Open returns the SQLite implementation (the
+// default, pure Go, in one file) or the PostgreSQL one, both over
+// database/sql with goose migrations embedded per dialect. The contract
+// test suite in storetest runs against both.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Table statuses.
+const (
+	// StatusWaiting is a table whose seats are not all filled yet.
+	StatusWaiting = "waiting"
+	// StatusPlaying is a table whose game is under way.
+	StatusPlaying = "playing"
+	// StatusOver is a table whose game has ended; its result is kept.
+	StatusOver = "over"
+)
+
+// Seat kinds.
+const (
+	// KindHuman is a seat for a person (open while it has no token).
+	KindHuman = "human"
+	// KindBot is a seat played by a server-side bot.
+	KindBot = "bot"
+)
+
+// Errors the stores return; match them with errors.Is.
+var (
+	// ErrNotFound marks a table that is not in the store.
+	ErrNotFound = errors.New("not found")
+	// ErrExists marks a table id that is already taken.
+	ErrExists = errors.New("already exists")
+	// ErrConflict marks a move whose number is not the next one.
+	ErrConflict = errors.New("move out of order")
+)
+
+// Seat is one seat of a table as stored.
+type Seat struct {
+	Kind string `json:"kind"`           // KindHuman or KindBot
+	Bot  string `json:"bot,omitempty"`  // the bot's name, for a bot seat
+	Name string `json:"name,omitempty"` // the display name
+	// TokenHash is the hex SHA-256 of the seat's secret token; empty while
+	// the seat is open. The token itself is never stored.
+	TokenHash string `json:"token_hash,omitempty"`
+}
+
+// Table is one table as stored.
+type Table struct {
+	ID   string
+	Game string
+	// Options are the game's resolved options (as JSON decodes them:
+	// numbers are json.Number).
+	Options map[string]any
+	// Seed is the game's seed: with the moves, it replays the game.
+	Seed uint64
+	// Settings are the table's own settings (clock, grace, stand-in) as
+	// the table package encodes them.
+	Settings json.RawMessage
+	Seats    []Seat
+	Status   string
+	// Result is the final result once the game is over, nil before.
+	Result    json.RawMessage
+	RematchOf string // the table this one is a rematch of
+	Rematch   string // the rematch table started from this one
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Move is one applied move of a table.
+type Move struct {
+	N    int    // 0-based number of the move in its table
+	Seat int    // the seat that moved
+	Text string // the move in canonical notation
+	// By says who chose the move: "" the seat's player, "bot" a bot seat,
+	// "standin" a stand-in for an absent player, "clock" the stand-in when
+	// the player's time ran out.
+	By string
+	At time.Time
+}
+
+// Query selects tables.
+type Query struct {
+	Status []string // only tables with one of these statuses; empty: any
+	Limit  int      // at most this many; 0: no limit
+	Newest bool     // newest first (default: oldest first)
+}
+
+// Store keeps tables and their moves. Implementations are safe for
+// concurrent use.
+type Store interface {
+	// CreateTable stores a new table; ErrExists if its id is taken.
+	CreateTable(ctx context.Context, t *Table) error
+	// UpdateTable stores a table's seats, settings, status, result and
+	// rematch links (game, options, seed and creation time never change);
+	// ErrNotFound if it is not there.
+	UpdateTable(ctx context.Context, t *Table) error
+	// AppendMove stores the next move of a table. m.N must be the number
+	// of moves already stored (ErrConflict otherwise); ErrNotFound if the
+	// table is not there. It returns once the move is committed.
+	AppendMove(ctx context.Context, tableID string, m Move) error
+	// Table returns a stored table; ErrNotFound if it is not there.
+	Table(ctx context.Context, id string) (*Table, error)
+	// Moves returns a table's moves in order; ErrNotFound if the table is
+	// not there.
+	Moves(ctx context.Context, tableID string) ([]Move, error)
+	// Tables returns the tables matching q, by creation time.
+	Tables(ctx context.Context, q Query) ([]*Table, error)
+	// Close releases the store.
+	Close() error
+}
+
+// Open opens the store a DSN names: "sqlite:PATH" (a file, created if
+// missing) or "postgres://..." / "postgresql://..." (a PostgreSQL server).
+// The schema is migrated up to date.
+func Open(ctx context.Context, dsn string) (Store, error) {
+	switch {
+	case strings.HasPrefix(dsn, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(dsn, "sqlite:"), "//")
+		if path == "" {
+			return nil, fmt.Errorf("store: %q names no file (use sqlite:PATH)", dsn)
+		}
+		return OpenSQLite(ctx, path)
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		return OpenPostgres(ctx, dsn)
+	}
+	return nil, fmt.Errorf("store: unknown database %q (use sqlite:PATH or postgres://...)", dsn)
+}

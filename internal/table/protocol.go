@@ -1,0 +1,178 @@
+package table
+
+import (
+	"time"
+
+	"parlour/game"
+)
+
+// ProtocolVersion is the version of the table protocol. Every message, both
+// ways, carries it as "v"; docs/protocol.md describes version 1.
+const ProtocolVersion = 1
+
+// Message types the server sends.
+const (
+	TypeWelcome = "welcome" // once, after a hello is accepted
+	TypeState   = "state"   // the seat's view, after every move and on request
+	TypeSeats   = "seats"   // who sits where changed (joined, left, away, back)
+	TypeRematch = "rematch" // a rematch table was started from this one
+	TypeError   = "error"   // a refused message, to its sender only
+)
+
+// Error codes of TypeError messages (and of the lobby API's errors).
+const (
+	CodeBadMessage  = "bad_message"   // not JSON, unknown type, missing fields
+	CodeBadVersion  = "bad_version"   // a "v" other than ProtocolVersion
+	CodeBadToken    = "bad_token"     // no seat of this table has that token
+	CodeSpectator   = "spectator"     // spectators may not move
+	CodeNotYourSeat = "not_your_seat" // a move for a seat the token does not hold
+	CodeNotStarted  = "not_started"   // seats are still open
+	CodeOver        = "over"          // the game has ended
+	CodeBadMove     = "bad_move"      // the text is not a move of the game
+	CodeNotYourTurn = "not_your_turn" // the seat may not act now
+	CodeIllegalMove = "illegal_move"  // the move is not legal now
+	CodeTooLarge    = "too_large"     // a message or a move text over the limit
+	CodeRateLimited = "rate_limited"  // too many messages; this one was dropped
+	CodeUnavailable = "unavailable"   // the store failed; the move was not made
+)
+
+// Seat states in SeatInfo.
+const (
+	SeatOpen    = "open"    // nobody holds it (a stand-in plays it in a running game)
+	SeatHere    = "here"    // its player is connected
+	SeatAway    = "away"    // its player dropped; the grace period runs
+	SeatStandIn = "standin" // its player is away past the grace period: a bot plays
+	SeatBot     = "bot"     // a bot's seat
+)
+
+// Event kinds.
+const (
+	EventMove    = "move"
+	EventStart   = "start"
+	EventOver    = "over"
+	EventJoin    = "join"
+	EventLeave   = "leave"
+	EventAway    = "away"
+	EventBack    = "back"
+	EventStandIn = "standin"
+)
+
+// Welcome is the first message on a connection.
+type Welcome struct {
+	V       int    `json:"v"`
+	Type    string `json:"type"`
+	Table   string `json:"table"`
+	Game    string `json:"game"`
+	Title   string `json:"title"`
+	Seat    int    `json:"seat"` // -1 for a spectator
+	Players int    `json:"players"`
+}
+
+// State is what one seat (or a spectator) sees of the table: sent after
+// every move, on connecting, and when asked with "sync".
+type State struct {
+	V      int        `json:"v"`
+	Type   string     `json:"type"`
+	Table  string     `json:"table"`
+	Seat   int        `json:"seat"`   // whose view this is; -1: a spectator's
+	Seq    int        `json:"seq"`    // moves applied so far
+	Status string     `json:"status"` // waiting, playing or over
+	ToAct  []int      `json:"to_act"`
+	Legal  []string   `json:"legal"` // this seat's legal moves, sorted; [] unless it may act
+	View   any        `json:"view"`  // the game's view for this seat
+	Result Result     `json:"result"`
+	Seats  []SeatInfo `json:"seats"`
+	Clocks []Clock    `json:"clocks"`
+	Events []Event    `json:"events"` // what happened since the last state
+}
+
+// Seats tells every connection that who sits where has changed.
+type Seats struct {
+	V      int        `json:"v"`
+	Type   string     `json:"type"`
+	Table  string     `json:"table"`
+	Seq    int        `json:"seq"`
+	Seats  []SeatInfo `json:"seats"`
+	Events []Event    `json:"events"`
+}
+
+// Rematch tells every connection that a rematch table has been started.
+type Rematch struct {
+	V       int    `json:"v"`
+	Type    string `json:"type"`
+	Table   string `json:"table"`
+	Rematch string `json:"rematch"`
+}
+
+// Error is a refusal, sent to the connection whose message it refuses.
+type Error struct {
+	V       int    `json:"v"`
+	Type    string `json:"type"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	ID      string `json:"id,omitempty"`   // the refused message's id, if it had one
+	Move    string `json:"move,omitempty"` // the refused move's text
+}
+
+// Event is one thing that happened at the table. For a move, Move holds
+// its notation when the receiving seat may know it; otherwise Hidden is
+// set and the event says only that the seat moved (see docs/protocol.md).
+type Event struct {
+	Kind   string    `json:"kind"`
+	N      int       `json:"n,omitempty"` // the move's 1-based number
+	Seat   int       `json:"seat"`
+	Move   string    `json:"move,omitempty"`
+	Hidden bool      `json:"hidden,omitempty"`
+	By     string    `json:"by,omitempty"` // "bot", "standin", "clock"; "" the seat's player
+	At     time.Time `json:"at"`
+}
+
+// Clock is a running turn clock.
+type Clock struct {
+	Seat        int   `json:"seat"`
+	RemainingMS int64 `json:"remaining_ms"`
+}
+
+// SeatInfo is one seat as the lobby and the table show it.
+type SeatInfo struct {
+	Seat  int    `json:"seat"`
+	Kind  string `json:"kind"` // "human" or "bot"
+	Bot   string `json:"bot,omitempty"`
+	Name  string `json:"name,omitempty"`
+	State string `json:"state"` // open, here, away, standin, bot
+}
+
+// Result is where the match stands.
+type Result struct {
+	Deal       int     `json:"deal"`
+	DealScores [][]int `json:"deal_scores"`
+	Totals     []int   `json:"totals"`
+	Over       bool    `json:"over"`
+	Winners    []int   `json:"winners"`
+}
+
+func resultOf(r game.Result) Result {
+	out := Result{Deal: r.Deal, DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners}
+	if out.DealScores == nil {
+		out.DealScores = [][]int{}
+	}
+	if out.Totals == nil {
+		out.Totals = []int{}
+	}
+	if out.Winners == nil {
+		out.Winners = []int{}
+	}
+	return out
+}
+
+// ClientMessage is what a client sends: a hello first, then moves and
+// syncs. Unknown fields are ignored.
+type ClientMessage struct {
+	V        int    `json:"v"`
+	Type     string `json:"type"` // hello, move, sync
+	ID       string `json:"id,omitempty"`
+	Token    string `json:"token,omitempty"`    // hello: the seat token
+	Spectate bool   `json:"spectate,omitempty"` // hello: watch instead
+	Move     string `json:"move,omitempty"`     // move: notation, optionally "SEAT: MOVE"
+	Seat     *int   `json:"seat,omitempty"`     // move: the seat it is for, if given
+}

@@ -1,0 +1,77 @@
+package table
+
+import (
+	"strings"
+
+	"parlour/card"
+	"parlour/game"
+)
+
+// Who may read a move's text. A move's notation can name cards ("pass 9S
+// 10S JS", "propose 7S") that other seats may not know yet, so each
+// receiver gets the text only when it passes both tests below; otherwise
+// the event says only that the seat moved. The mover always gets its own
+// text.
+//
+//  1. The move was made while several seats were to act (a simultaneous
+//     choice: passes, trump proposals, Golf's opening reveal): nobody else
+//     sees what was chosen. Whatever the rules then reveal, they reveal
+//     through the views.
+//  2. Every card the text names is a card the receiver may see in the state
+//     after the move, by the game's own Places (the ground truth the
+//     conformance kit checks views against). A card played to a trick that
+//     is then gathered face down is, by that measure, no longer visible, so
+//     the trick's last card shows as "seat N moved" to the others; the
+//     trick itself is in the game's view where the game shows it.
+//
+// This is generic over the registry: a new game needs nothing here.
+
+// visibleSets returns, for every receiver (index 0: spectators, then seat
+// s at s+1), the cards it may see according to places.
+func visibleSets(places []game.Place, players int) []card.Set {
+	out := make([]card.Set, players+1)
+	for _, p := range places {
+		var cards card.Set
+		for _, c := range p.Cards {
+			cards = cards.Add(c)
+		}
+		if p.Public {
+			out[0] |= cards
+		}
+		for s := 0; s < players; s++ {
+			if p.Visible.Has(s) {
+				out[s+1] |= cards
+			}
+		}
+	}
+	return out
+}
+
+// cardWords returns the cards that text names in canonical notation.
+func cardWords(text string) []card.Card {
+	var out []card.Card
+	for _, w := range strings.Fields(text) {
+		if c, err := card.Parse(w); err == nil && c.String() == w {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// mayReadMove reports whether receiver (a seat, or game.Spectator) may
+// read the text of mover's move: see the rules above.
+func mayReadMove(receiver, mover int, simultaneous bool, cards []card.Card, visible []card.Set) bool {
+	if receiver == mover {
+		return true
+	}
+	if simultaneous {
+		return false
+	}
+	v := visible[receiver+1]
+	for _, c := range cards {
+		if !v.Has(c) {
+			return false
+		}
+	}
+	return true
+}

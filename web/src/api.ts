@@ -1,0 +1,80 @@
+// The lobby API and table protocol (version 1) of docs/protocol.md.
+
+export type Card = string | null;
+
+export interface OptionInfo {
+  name: string; doc: string; default: any; min?: number; max?: number; choices?: string[];
+}
+export interface GameInfo {
+  id: string; name: string; summary: string; min_players: number; max_players: number;
+  options: OptionInfo[]; rules: string;
+}
+export interface SeatInfo {
+  seat: number; kind: string; name?: string; bot?: string; state: string;
+}
+export interface Result {
+  deal: number; deal_scores: number[][]; totals: number[]; over: boolean; winners: number[];
+}
+export interface TableInfo {
+  id: string; game: string; title: string; options: Record<string, any>; status: string;
+  seats: SeatInfo[]; open: number[]; moves: number; spectators: number; result: Result | null;
+  rematch_of: string; rematch: string; created_at: string;
+}
+export interface Joined { table: string; seat: number; token: string }
+export interface Event { kind: string; n?: number; seat?: number; move?: string; by?: string; hidden?: boolean; at?: string }
+export interface StateMsg {
+  type: "state"; table: string; seat: number; seq: number; status: string; to_act: number[];
+  legal: string[]; view: any; result: Result; seats: SeatInfo[];
+  clocks: { seat: number; remaining_ms: number }[]; events: Event[];
+}
+export interface ReplayMove { n: number; seat: number; move: string; by?: string; at: string }
+export interface Replay {
+  id: string; game: string; title: string; options: Record<string, any>; seed: string; players: number;
+  seats: SeatInfo[]; moves: ReplayMove[]; result: Result;
+}
+export interface PlaceInfo { name: string; cards: string[]; seats: number[]; public: boolean }
+export interface ReplayStep {
+  table: string; k: number; moves: number; to_act: number[]; legal: Record<string, string[]>;
+  public: any; views: any[]; result: Result; last: ReplayMove | null;
+  places?: PlaceInfo[]; // where every card is (face-down and unseen cards included)
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((data && data.error && data.error.message) || res.statusText);
+  return data as T;
+}
+
+let gamesCache: Promise<GameInfo[]> | null = null;
+export function games(): Promise<GameInfo[]> {
+  if (!gamesCache) gamesCache = api<GameInfo[]>("GET", "/api/games").catch((e) => { gamesCache = null; throw e; });
+  return gamesCache;
+}
+
+// Seat tokens are kept in localStorage, one per table, so a reload or a
+// return to the page takes the seat back.
+export interface Held { token: string; seat: number }
+export function heldSeat(table: string): Held | null {
+  try {
+    const s = localStorage.getItem("parlour.seat." + table);
+    return s ? (JSON.parse(s) as Held) : null;
+  } catch { return null; }
+}
+export function holdSeat(table: string, h: Held | null) {
+  if (h) localStorage.setItem("parlour.seat." + table, JSON.stringify(h));
+  else localStorage.removeItem("parlour.seat." + table);
+}
+export function myName(): string { return localStorage.getItem("parlour.name") || ""; }
+export function setMyName(n: string) { localStorage.setItem("parlour.name", n); }
+
+export function seatName(seats: SeatInfo[] | undefined, i: number): string {
+  const s = seats && seats[i];
+  if (!s) return "Seat " + (i + 1);
+  if (s.kind === "bot") return (s.bot || s.name || "bot") + " bot";
+  return s.name || (s.state === "open" ? "open seat" : "Player " + (i + 1));
+}

@@ -1,0 +1,119 @@
+// What every game's board is given, and small shared pieces.
+import type { ComponentChildren } from "preact";
+import { useState, useEffect } from "preact/hooks";
+import type { Card } from "./api";
+import { CardView, prettyMove } from "./cards";
+
+export interface BoardProps {
+  view: any;
+  seat: number;          // the viewer's seat, -1 for a spectator or a replay
+  players: number;
+  legal: string[];       // the viewer's legal moves now
+  act: (move: string) => void;
+  names: string[];       // seat names
+  toAct: number[];
+  hands?: (Card[] | null)[]; // replay: every seat's hand, from its own view
+  faceDown?: (Card[] | null)[]; // replay (Golf): each seat's face-down cards, by position (null: face up)
+}
+
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#d35400", "#17a589", "#5d6d7e"];
+
+// can reports whether m is legal; onMove returns a click handler for m, or
+// undefined when m is not legal (the element is then not clickable).
+export function mover(p: BoardProps) {
+  const set = new Set(p.legal);
+  return {
+    can: (m: string) => set.has(m),
+    on: (m: string) => (set.has(m) ? () => p.act(m) : undefined),
+  };
+}
+
+// order lists the seats with the viewer's own last (nearest the bottom of
+// the screen), the others in turn order after it.
+export function othersFirst(p: BoardProps): number[] {
+  const me = p.seat >= 0 ? p.seat : -1;
+  const out: number[] = [];
+  for (let k = 1; k <= p.players; k++) {
+    const s = ((me < 0 ? p.players - 1 : me) + k) % p.players;
+    out.push(s);
+  }
+  return out;
+}
+
+export function SeatTag(p: { seat: number; names: string[]; toAct?: number[]; children?: ComponentChildren }) {
+  const acting = p.toAct && p.toAct.includes(p.seat);
+  return (
+    <div class={"seat-tag" + (acting ? " acting" : "")} style={{ borderColor: SEAT_COLOURS[p.seat % 8] }}>
+      <span class="dot" style={{ background: SEAT_COLOURS[p.seat % 8] }} />
+      <b>{p.names[p.seat] || "Seat " + (p.seat + 1)}</b>{acting ? <span class="to-act"> — to act</span> : null}
+      {p.children}
+    </div>
+  );
+}
+
+// multiMoves lists the cards of the legal moves that start with prefix and
+// name several cards ("pass C C C", "keep C C C C", "take C ...").
+export function multiMoves(legal: string[], prefix: string, n?: number): { move: string; cards: string[] }[] {
+  const out: { move: string; cards: string[] }[] = [];
+  for (const m of legal) {
+    if (!m.startsWith(prefix + " ")) continue;
+    const cards = m.slice(prefix.length + 1).split(" ");
+    if (n !== undefined && cards.length !== n) continue;
+    out.push({ move: m, cards });
+  }
+  return out;
+}
+
+// Chooser is the select-then-confirm interaction for moves naming several
+// cards: cards are picked by clicking, and the move is sent by a button once
+// the picked cards make a legal move.
+export function useChooser(legal: string[], prefix: string, n?: number) {
+  const options = multiMoves(legal, prefix, n);
+  const [picked, setPicked] = useState<string[]>([]);
+  const key = legal.join("|");
+  useEffect(() => setPicked([]), [key]);
+  const usable = new Set<string>();
+  for (const o of options) for (const c of o.cards) usable.add(c);
+  const match = options.find((o) => o.cards.length === picked.length && picked.every((c) => o.cards.includes(c)));
+  return {
+    active: options.length > 0,
+    picked,
+    usable: (c: string) => usable.has(c),
+    toggle: (c: string) => setPicked(picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c]),
+    match: match ? match.move : "",
+    clear: () => setPicked([]),
+  };
+}
+
+export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: string) => void; verb: string; need?: number }) {
+  const c = p.chooser;
+  if (!c.active) return null;
+  return (
+    <div class="confirm">
+      <span>{p.need ? `Pick ${p.need} cards (${c.picked.length} picked)` : `Pick the cards (${c.picked.length} picked)`}</span>{" "}
+      <button type="button" class="primary" data-confirm={p.verb} data-need={p.need || 0} disabled={!c.match}
+        onClick={() => { if (c.match) { p.act(c.match); c.clear(); } }}>
+        {p.verb}{c.match ? " " + prettyMove(c.match.split(" ").slice(1).join(" ")) : ""}
+      </button>{" "}
+      {c.picked.length ? <button type="button" data-clear onClick={c.clear}>Clear</button> : null}
+    </div>
+  );
+}
+
+// Hand draws a row of face-up cards; each is clickable when click(c) is given.
+export function Hand(p: { cards: Card[]; click?: (c: string) => (() => void) | undefined; move?: (c: string) => string; selected?: (c: string) => boolean; marked?: (i: number) => boolean; label?: string; chooser?: ReturnType<typeof useChooser> }) {
+  const ch = p.chooser && p.chooser.active ? p.chooser : null;
+  return (
+    <div class="hand" aria-label={p.label || "hand"}>
+      {p.cards.map((c, i) => (
+        ch && c && ch.usable(c) ? (
+          <CardView card={c} onClick={() => ch.toggle(c)} pick selected={ch.picked.includes(c)} extra={p.marked?.(i) ? "received" : undefined} />
+        ) : (
+          <CardView card={c} onClick={c && p.click ? p.click(c) : undefined} move={c && p.move ? p.move(c) : undefined}
+            selected={c ? p.selected?.(c) : false} extra={p.marked?.(i) ? "received" : undefined} />
+        )
+      ))}
+      {p.cards.length === 0 ? <span class="muted">no cards</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Golf: each seat's 2×3 grid of cards, the stock and the discard pile, the
+// card in hand.
+import { CardView, Pile, Empty } from "../cards";
+import { BoardProps, mover, othersFirst, SeatTag } from "../board";
+
+export function GolfBoard(p: BoardProps) {
+  const v = p.view;
+  const m = mover(p);
+  const holding = v.holding;
+  const grid = (s: number) => {
+    const mine = s === p.seat;
+    const cells = [];
+    for (let pos = 0; pos < 6; pos++) {
+      const c = v.layouts[s][pos];
+      let move: string | undefined;
+      if (mine) {
+        if (m.can("swap " + pos)) move = "swap " + pos;
+        else if (m.can("reveal " + (pos % 3))) move = "reveal " + (pos % 3);
+      }
+      const chosen = mine && v.phase === "reveal" && v.my_reveal === pos % 3;
+      const down = !c && p.faceDown && p.faceDown[s] ? p.faceDown[s]![pos] : null;
+      cells.push(down ? <CardView card={down} dim label={"face down at position " + pos} /> : <CardView card={c} move={move} onClick={move ? () => p.act(move!) : undefined} selected={chosen}
+        label={"position " + pos} />);
+    }
+    return (
+      <div class={"golf-seat" + (mine ? " mine" : "")} data-seat={s}>
+        <SeatTag seat={s} names={p.names} toAct={p.toAct}>
+          {v.phase === "reveal" && v.chosen[s] ? <span class="badge">column chosen</span> : null}
+          {v.out === s ? <span class="badge">went out</span> : null}
+        </SeatTag>
+        <div class="golf-grid">{cells}</div>
+      </div>
+    );
+  };
+  const order = othersFirst(p);
+  const others = order.filter((s) => s !== p.seat);
+  let prompt = "";
+  if (p.legal.length) {
+    if (v.phase === "reveal") prompt = "Choose a column to turn up: click one of your cards.";
+    else if (holding) prompt = "Click one of your cards to swap the drawn card in, or the discard pile to throw it away.";
+    else if (m.can("stop")) prompt = "Final play: draw a card, or stop.";
+    else prompt = "Draw: click the stock or the discard pile.";
+  }
+  const discardMove = holding ? "discard" : "draw discard";
+  return (
+    <div class="board golf">
+      <div class="others">{others.map(grid)}</div>
+      <div class="centre">
+        <Pile count={v.stock} label="stock" move="draw stock" onClick={m.on("draw stock")} />
+        <div class="pile">
+          {v.discard ? (
+            <CardView card={v.discard} move={discardMove} onClick={m.on(discardMove)} label="discard pile" />
+          ) : (
+            <Empty label="discard" move={discardMove} onClick={m.on(discardMove)} />
+          )}
+          <div class="pile-label">discards <b>{v.discards}</b></div>
+        </div>
+        {holding ? (
+          <div class="pile drawn">
+            <CardView card={v.drawn} label="drawn card" />
+            <div class="pile-label">drawn from {v.drawn_from}</div>
+          </div>
+        ) : null}
+        {m.can("stop") ? <button type="button" class="primary" data-move="stop" onClick={() => p.act("stop")}>Stop (draw no card)</button> : null}
+      </div>
+      {prompt ? <p class="prompt">{prompt}</p> : null}
+      {p.seat >= 0 ? <div class="me">{grid(p.seat)}</div> : null}
+      <p class="muted small">Hole {v.hole} of {v.holes}{v.target ? `, match ends at ${v.target} points` : ""}. Top row positions 0 1 2, bottom row 3 4 5.</p>
+    </div>
+  );
+}
