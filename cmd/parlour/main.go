@@ -46,6 +46,7 @@ func init() {
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
 		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--json]", "play seeded matches between bots and compare them", runTournament},
 		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...]", "serve tables to play over the network, with a lobby and a web page", runServe},
+		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
 		"help":       {"parlour help [COMMAND]", "show help", runHelp},
 	}
 }
