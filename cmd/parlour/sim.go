@@ -145,7 +145,7 @@ func runSim(e *env, args []string) int {
 		}
 		defer out.Close()
 	}
-	cfg.Progress = simProgress(e, *matches)
+	cfg.Progress = progress(e, "sim", *matches)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
@@ -197,35 +197,4 @@ func label(given setFlags) string {
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, " ")
-}
-
-// simProgress returns the progress report of a run: a bar redrawn on a
-// terminal, else a log line every tenth of the matches, on stderr.
-func simProgress(e *env, total int) func(done, total int) {
-	start := time.Now()
-	if isTerminal(e.stderr) {
-		last := time.Time{}
-		return func(done, total int) {
-			if done < total && time.Since(last) < 100*time.Millisecond {
-				return
-			}
-			last = time.Now()
-			const width = 30
-			fill := done * width / total
-			el := time.Since(start).Seconds()
-			eta := el / float64(done) * float64(total-done)
-			fmt.Fprintf(e.stderr, "\r[%s%s] %d/%d matches, %.0f matches/s, %.0fs left ",
-				strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, float64(done)/el, eta)
-			if done == total {
-				fmt.Fprintln(e.stderr)
-			}
-		}
-	}
-	step := max(1, total/10)
-	return func(done, total int) {
-		if done%step == 0 || done == total {
-			el := time.Since(start).Seconds()
-			fmt.Fprintf(e.stderr, "parlour sim: %d/%d matches, %.1fs\n", done, total, el)
-		}
-	}
 }

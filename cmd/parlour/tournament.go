@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"parlour/bot"
 	"parlour/game"
@@ -76,7 +75,7 @@ func runTournament(e *env, args []string) int {
 		return fail("--workers %d is negative", *workers)
 	}
 	cfg := arena.Config{Game: g, Options: opts, Bots: bots, Matches: *matches, Seed: *seed, Workers: *workers}
-	cfg.Progress = progress(e, *matches)
+	cfg.Progress = progress(e, "tournament", *matches)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	rep, err := arena.Run(ctx, cfg)
@@ -102,30 +101,4 @@ func runTournament(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, "%d matches ended without a winner.\n", rep.Unresolved)
 	}
 	return 0
-}
-
-// progress returns the progress report of a tournament: a bar redrawn on a
-// terminal, else a log line every tenth of the matches, on stderr.
-func progress(e *env, total int) func(done, total int) {
-	start := time.Now()
-	if isTerminal(e.stderr) {
-		return func(done, total int) {
-			const width = 30
-			fill := done * width / total
-			el := time.Since(start).Seconds()
-			eta := el / float64(done) * float64(total-done)
-			fmt.Fprintf(e.stderr, "\r[%s%s] %d/%d matches, %.1f games/s, %.0fs left ",
-				strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, float64(done)/el, eta)
-			if done == total {
-				fmt.Fprintln(e.stderr)
-			}
-		}
-	}
-	step := max(1, total/10)
-	return func(done, total int) {
-		if done%step == 0 || done == total {
-			el := time.Since(start).Seconds()
-			fmt.Fprintf(e.stderr, "parlour tournament: %d/%d matches, %.1fs, %.2f games/s\n", done, total, el, float64(done)/el)
-		}
-	}
 }
