@@ -35,11 +35,18 @@ func (b Leveled) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 }
 
 // hardGames is the search of the hard level per game: iterations such that
-// hard thinks well under a second per move on one core (BenchmarkSearch),
-// and the depth of its own decisions in the tree that measured best: the
-// whole tree in Tractric and Parcellus, where the bot's hand changes only
-// by its own moves; only the root move in Golf, Court Circular and Damn,
-// where cards it draws would be mixed up in deeper nodes.
+// hard thinks well under a second per move on one core (BenchmarkSearch:
+// 50 to 300 ms of CPU per move), and the depth of its own decisions in the
+// tree that measured best: the whole tree in Tractric and Parcellus, where
+// the bot's hand changes only by its own moves; only the root move in Golf,
+// Court Circular and Damn, where cards it draws would be mixed up in deeper
+// nodes (Golf at 200 iterations: 55% of matches won against three
+// heuristics with depth 1, 28% with the whole tree).
+//
+// Measured against heuristic bots in the other seats (seats rotated, seed
+// 1): hard won 87% of 60 Golf matches (4 players), 73% of 150 Parcellus,
+// 100% of 30 Tractric (3 players), 59% of 90 Damn (3 players) and 92% of
+// 60 Court Circular (1860, 2 players); medium won 66%, 77%, 97%, -, 83%.
 var hardGames = map[string]Search{
 	"golf":           {Iterations: 3000, Depth: 1},
 	"parcellus":      {Iterations: 4000},
@@ -58,6 +65,8 @@ func scaled(div int) map[string]Search {
 	return out
 }
 
+// levels are easy, medium and hard: the same search with a fortieth, an
+// eighth and all of hard's iterations.
 var levels = map[string]Leveled{
 	"easy":   {Label: "easy", Default: Search{Iterations: 50, Depth: 1}, Games: scaled(40)},
 	"medium": {Label: "medium", Default: Search{Iterations: 300, Depth: 1}, Games: scaled(8)},
