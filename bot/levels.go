@@ -36,7 +36,7 @@ func (b Leveled) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 
 // hardGames is the search of the hard level per game: iterations such that
 // hard thinks well under a second per move on one core (BenchmarkSearch:
-// 50 to 300 ms of CPU per move), and the depth of its own decisions in the
+// 40 to 180 ms of CPU per move on average), and the depth of its own decisions in the
 // tree that measured best: the whole tree in Tractric and Parcellus, where
 // the bot's hand changes only by its own moves; only the root move in Golf,
 // Court Circular and Damn, where cards it draws would be mixed up in deeper
@@ -46,7 +46,8 @@ func (b Leveled) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 // Measured against heuristic bots in the other seats (seats rotated, seed
 // 1): hard won 87% of 60 Golf matches (4 players), 73% of 150 Parcellus,
 // 100% of 30 Tractric (3 players), 59% of 90 Damn (3 players) and 92% of
-// 60 Court Circular (1860, 2 players); medium won 66%, 77%, 97%, -, 83%.
+// 60 Court Circular (1860, 2 players); medium won 66%, 77%, 97%, 27%
+// (no better than the heuristic in Damn) and 83%.
 var hardGames = map[string]Search{
 	"golf":           {Iterations: 3000, Depth: 1},
 	"parcellus":      {Iterations: 4000},
