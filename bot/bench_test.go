@@ -59,7 +59,7 @@ func positions(tb testing.TB, name string, opts map[string]any, seed uint64, n i
 			if len(buf) > 1 && rng.IntN(7) == 0 {
 				out = append(out, s.Clone())
 			}
-			if err := s.Apply(seat, bot.Heuristic{}.Choose(s, seat, rng)); err != nil {
+			if err := game.Apply(s, seat, bot.Heuristic{}.Choose(s, seat, rng)); err != nil {
 				tb.Fatal(err)
 			}
 		}

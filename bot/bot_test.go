@@ -33,7 +33,7 @@ func TestRandomPlaysLegalMoves(t *testing.T) {
 				}
 				seat := s.ToAct().First()
 				m := bot.Random{}.Choose(s, seat, rng)
-				if err := s.Apply(seat, m); err != nil {
+				if err := game.Apply(s, seat, m); err != nil {
 					t.Fatalf("%s seed %d: random bot's move refused: %v", g.Name(), seed, err)
 				}
 			}
@@ -79,7 +79,7 @@ func playMatch(t *testing.T, name string, opts map[string]any, seed uint64, bots
 		seat := s.ToAct().First()
 		b := bots[seat%len(bots)]
 		m := b.Choose(s, seat, rngs[seat])
-		if err := s.Apply(seat, m); err != nil {
+		if err := game.Apply(s, seat, m); err != nil {
 			t.Fatalf("%s seed %d: %s's move %q refused: %v", name, seed, b.Name(), s.FormatMove(m), err)
 		}
 	}
@@ -170,7 +170,7 @@ func TestSearchSimultaneous(t *testing.T) {
 			acts := s.ToAct()
 			seat := acts.Nth(acts.Len() - 1)
 			m := hard.Choose(s, seat, rng)
-			if err := s.Apply(seat, m); err != nil {
+			if err := game.Apply(s, seat, m); err != nil {
 				t.Fatalf("%s: seat %d: %v", name, seat, err)
 			}
 			if acts.Len() > 1 && s.ToAct().Has(seat) {

@@ -1,17 +1,12 @@
 package bot
 
 import (
-	"math/bits"
 	"math/rand/v2"
 
 	"parlour/card"
 	"parlour/game"
 	cc "parlour/games/courtcircular"
 )
-
-func init() {
-	register("court-circular", &profile{heuristic: courtHeuristic, utility: courtUtility, end: endResult})
-}
 
 // courtStrength orders cards as the edition does: in 1860 every Heart above
 // every other card, then rank (Ace high), then D C S; in 1862 rank first,
@@ -137,8 +132,8 @@ func courtHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 
 // courtPlayCard returns the card a play move lays from hand.
 func courtPlayCard(m game.Move, hand card.Set) (card.Card, bool) {
-	c := card.Card(m & 0xff)
-	return c, hand.Has(c) && cc.Play(c) == m
+	c, ok := cc.PlayedCard(m)
+	return c, ok && hand.Has(c)
 }
 
 // courtLead chooses the Lead that makes the best line with its hand, while
@@ -147,8 +142,8 @@ func courtLead(v *cc.View, e62 bool, hand card.Set, legal []game.Move) game.Move
 	best, bestScore := legal[0], -1<<30
 	k := min(3, hand.Len())
 	for _, m := range legal {
-		c := card.Card(m & 0xff)
-		if cc.LeadMove(c) != m {
+		c, ok := cc.LeadCard(m)
+		if !ok {
 			continue
 		}
 		score := courtPotential(e62, v.Edition, nil, card.None, hand, k, c)>>8*16 - courtMarks(c)
@@ -164,10 +159,9 @@ func courtLead(v *cc.View, e62 bool, hand card.Set, legal []game.Move) game.Move
 func courtTake(legal []game.Move) game.Move {
 	best, bestScore := legal[0], -1
 	for _, m := range legal {
-		set := uint64(m) & (1<<56 - 1)
+		set, _ := cc.TakenCards(m)
 		score := 0
-		for x := set; x != 0; x &= x - 1 {
-			c := card.Card(bits.TrailingZeros64(x))
+		for _, c := range set.Cards() {
 			score += courtStrength(true, c)
 			if r := c.Rank(); r == card.Ace || r >= card.Jack {
 				score += 100
@@ -182,4 +176,4 @@ func courtTake(legal []game.Move) game.Move {
 
 // courtUtility is ScoreUtility on the marks (high wins) for the 1860 game;
 // in 1862 the deal's points count the same way.
-var courtUtility = ScoreUtility(false, 8)
+var courtUtility = ScoreUtility(8)

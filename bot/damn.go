@@ -10,10 +10,6 @@ import (
 	"parlour/games/damn"
 )
 
-func init() {
-	register("damn", &profile{heuristic: damnHeuristic, utility: damnUtility, end: endMatch, horizon: damnHorizon})
-}
-
 // damnHorizon cuts Damn's playouts (the deal is the whole game, hundreds
 // of moves) after this many moves; the utility judges the cards held.
 var damnHorizon = 60
@@ -41,14 +37,15 @@ func damnHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 	}
 	best, bestScore := game.Move(0), -1.0
 	for _, m := range legal {
-		if m == damn.Turn || m == damn.Pickup || m == damn.Random {
+		played, ok := damn.PlayedCard(m)
+		if !ok {
 			continue
 		}
 		// A play from hand: keep the rest of the hand flexible.
 		var buf [8]card.Card
 		rest := buf[:0]
 		for _, c := range v.Hand {
-			if game.Move(c) != m {
+			if c != played {
 				rest = append(rest, c)
 			}
 		}
@@ -72,8 +69,8 @@ func damnHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 func damnKeep(picked []card.Card, legal []game.Move, rng *rand.Rand) game.Move {
 	best, bestScore := legal[0], -1.0
 	for _, m := range legal {
-		set := card.Set(uint64(m) &^ (1 << 63))
-		if set.Len() != 4 {
+		set, ok := damn.KeptCards(m)
+		if !ok {
 			continue
 		}
 		score := float64(bits.OnesCount16(damnCover(set.Cards()))) + rng.Float64()*0.5

@@ -126,11 +126,11 @@ func TestSearchIgnoresPendingChoices(t *testing.T) {
 		var buf []game.Move
 		for seat := 1; seat < n; seat++ {
 			legal := a.Legal(seat, buf[:0])
-			if err := a.Apply(seat, legal[0]); err != nil {
+			if err := game.Apply(a, seat, legal[0]); err != nil {
 				t.Fatal(err)
 			}
 			legal = c.Legal(seat, buf[:0])
-			if err := c.Apply(seat, legal[len(legal)-1]); err != nil {
+			if err := game.Apply(c, seat, legal[len(legal)-1]); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -8,10 +8,6 @@ import (
 	"parlour/games/golf"
 )
 
-func init() {
-	register("golf", &profile{heuristic: golfHeuristic, utility: ScoreUtility(true, 10), end: endSimultaneous})
-}
-
 // golfUnknown is what a face-down card is worth on average (108 cards:
 // A-Q at face value, K 0, jokers -2, a little under 5.7), less a little for
 // the chance of a pair.

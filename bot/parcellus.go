@@ -8,10 +8,6 @@ import (
 	"parlour/games/parcellus"
 )
 
-func init() {
-	register("parcellus", &profile{heuristic: parcellusHeuristic, utility: ScoreUtility(false, 5), end: endSimultaneous})
-}
-
 var (
 	parcellusPack = card.SetOf(card.Pack24()...)
 	jackOfHearts  = card.New(card.Jack, card.Hearts)
@@ -79,10 +75,10 @@ func parcellusHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 		bestScore = safe(top) * (float64(value) + 2)
 	}
 	for _, m := range legal {
-		if m == parcellus.Pass {
+		c, ok := parcellus.PlayedCard(m)
+		if !ok {
 			continue
 		}
-		c := card.Card(m)
 		p := safe(c)
 		// Holding a card that tops c lets this seat answer a rival.
 		if hand&parcellusNext[c] != 0 {

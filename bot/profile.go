@@ -5,6 +5,11 @@ import (
 	"math/rand/v2"
 
 	"parlour/game"
+	"parlour/games/courtcircular"
+	"parlour/games/damn"
+	"parlour/games/golf"
+	"parlour/games/parcellus"
+	"parlour/games/tractric"
 )
 
 // A HeuristicFunc chooses a move from a seat's view (the value of
@@ -19,39 +24,28 @@ type HeuristicFunc func(view any, legal []game.Move, rng *rand.Rand) game.Move
 // low scores win and what a deal's outcome is worth towards the match.
 type Utility func(base *game.Result, leaf game.State, u []float64)
 
-// endKind says how a playout tells that the deal it plays has ended.
-type endKind uint8
-
-const (
-	// endResult checks Result().Deal now and then (any game).
-	endResult endKind = iota
-	// endSimultaneous: every deal opens with a choice all seats make at
-	// once (a reveal, a pass, a proposal), so a deal has ended when
-	// several seats must act after one seat alone has acted.
-	endSimultaneous
-	// endMatch: the match is one deal.
-	endMatch
-)
-
 // profile is what the bots know of one game beyond the contract.
 type profile struct {
 	heuristic HeuristicFunc
 	utility   Utility
-	end       endKind
 	// horizon, if positive, cuts a playout after so many moves: the
 	// utility then judges the position reached (for games whose deal is
 	// long, like Damn, where the deal is the whole match).
 	horizon int
 }
 
-// profiles holds the games with their own heuristic and utility; any other
-// game gets the default profile.
-var profiles = map[string]*profile{}
+// profiles holds each game's profile, by game.Game.Name; a game without
+// one gets the default profile (a test checks every registered game has
+// its own).
+var profiles = map[string]*profile{
+	courtcircular.Game{}.Name(): {heuristic: courtHeuristic, utility: courtUtility},
+	damn.Game{}.Name():          {heuristic: damnHeuristic, utility: damnUtility, horizon: damnHorizon},
+	golf.Game{}.Name():          {heuristic: golfHeuristic, utility: ScoreUtility(10)},
+	parcellus.Game{}.Name():     {heuristic: parcellusHeuristic, utility: ScoreUtility(5)},
+	tractric.Game{}.Name():      {heuristic: tractricHeuristic, utility: tractricUtility},
+}
 
-var defaultProfile = &profile{utility: ScoreUtility(false, 10), end: endResult}
-
-// register sets the profile of the game called name.
-func register(name string, p *profile) { profiles[name] = p }
+var defaultProfile = &profile{utility: ScoreUtility(10)}
 
 func profileOf(g game.Game) *profile {
 	if p, ok := profiles[g.Name()]; ok {
@@ -60,16 +54,24 @@ func profileOf(g game.Game) *profile {
 	return defaultProfile
 }
 
+// HasProfile reports whether g has a profile of its own (a heuristic and a
+// utility), not the default one.
+func HasProfile(g game.Game) bool {
+	_, ok := profiles[g.Name()]
+	return ok
+}
+
 // UtilityOf returns the utility the search uses for g.
 func UtilityOf(g game.Game) Utility { return profileOf(g).utility }
 
 // ScoreUtility is the utility of games scored by Result().Totals: a seat's
 // gain over the deal against the mean gain of the others, squashed to 0-1
-// over about scale points (lowWins: a lower total is better, as in Golf).
-// When the match ends in the playout, winning counts most: a shared win
-// counts as a fraction.
-func ScoreUtility(lowWins bool, scale float64) Utility {
+// over about scale points (a lower total is better where the game's Info
+// says LowWins, as in Golf). When the match ends in the playout, winning
+// counts most: a shared win counts as a fraction.
+func ScoreUtility(scale float64) Utility {
 	return func(base *game.Result, leaf game.State, u []float64) {
+		lowWins := leaf.Game().Info().LowWins
 		r := leaf.Result()
 		n := len(u)
 		sum := 0
@@ -101,28 +103,16 @@ func winShares(winners []int, u []float64, w float64) {
 	}
 }
 
-// dealCounter is a state that counts its finished deals cheaply; a
-// playout uses it, where the state offers it, to see a deal end.
-type dealCounter interface{ DealsPlayed() int }
-
 // dealEnd tells a playout when the deal it started in has ended (or its
 // horizon is reached).
 type dealEnd struct {
-	kind    endKind
-	deal    int
 	horizon int
-	single  bool // one seat alone has acted since the start
 	moves   int
-	counter dealCounter
 	played  int
 }
 
-func newDealEnd(p *profile, deal int, d game.State) dealEnd {
-	e := dealEnd{kind: p.end, deal: deal, horizon: p.horizon}
-	if c, ok := d.(dealCounter); ok {
-		e.counter, e.played = c, c.DealsPlayed()
-	}
-	return e
+func newDealEnd(p *profile, d game.State) dealEnd {
+	return dealEnd{horizon: p.horizon, played: d.DealsPlayed()}
 }
 
 // over reports whether the deal has ended, given d.ToAct() as acts. It is
@@ -135,25 +125,7 @@ func (e *dealEnd) over(d game.State, acts game.Seats) bool {
 	if e.horizon > 0 && e.moves > e.horizon {
 		return true
 	}
-	if e.counter != nil {
-		return e.counter.DealsPlayed() != e.played
-	}
-	switch e.kind {
-	case endSimultaneous:
-		if acts&(acts-1) == 0 {
-			e.single = true
-			return false
-		}
-		return e.single
-	case endMatch:
-		return false
-	}
-	// Totals change only when a deal ends, and a deal has more than eight
-	// moves: checking every eighth move finds the end before the next.
-	if e.moves&7 != 0 {
-		return false
-	}
-	return d.Result().Deal != e.deal
+	return d.DealsPlayed() != e.played
 }
 
 // playout is a search's move policy in its playouts.

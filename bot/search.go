@@ -206,7 +206,7 @@ func better(a, b *node) bool {
 func (b Search) iterate(t *tree, d game.State, root int32, seat int, c float64, prof *profile, pol, model *playout, base *game.Result, rng *rand.Rand) {
 	t.path = append(t.path[:0], root)
 	cur := root
-	end := newDealEnd(prof, base.Deal, d)
+	end := newDealEnd(prof, d)
 	expanded := false
 	own := 0 // own decisions on the path
 	for !expanded {

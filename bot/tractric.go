@@ -9,10 +9,6 @@ import (
 	"parlour/games/tractric"
 )
 
-func init() {
-	register("tractric", &profile{heuristic: tractricHeuristic, utility: tractricUtility, end: endSimultaneous})
-}
-
 // tractricLines are the eight lines of the 3×3 grid, cells row-major.
 var tractricLines = [8][3]int{
 	{0, 1, 2}, {3, 4, 5}, {6, 7, 8},
@@ -200,7 +196,7 @@ func tractricHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 	var low, high, lowWin, highLose game.Move
 	lowP, highP, lowWinP, highLoseP := 99, -1, 99, -1
 	for _, m := range legal {
-		c := card.Card(m - tractric.Play(0))
+		c, _ := tractric.PlayedCard(m)
 		p := tractricPower(c)
 		if int(c.Suit()) == trump {
 			p += 20
@@ -231,7 +227,7 @@ func tractricHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 			if last {
 				return lowWin
 			}
-			if tractricPower(card.Card(lowWin-tractric.Play(0))) >= 12 {
+			if c, _ := tractric.PlayedCard(lowWin); tractricPower(c) >= 12 {
 				return lowWin
 			}
 			return high
@@ -273,7 +269,7 @@ func tractricPropose(v *tractric.View, b tractricBoard, hand []card.Card, legal 
 	many := float64(target) > avg*0.5+tractricStrength(hand, tractric.NoTrump)*0.5
 	best, bestScore := legal[0], math.Inf(-1)
 	for _, m := range legal {
-		c := card.Card(m - tractric.Propose(0))
+		c, _ := tractric.ProposedCard(m)
 		l := float64(length[c.Suit()])
 		score := -l
 		if many {
@@ -292,7 +288,7 @@ func tractricPropose(v *tractric.View, b tractricBoard, hand []card.Card, legal 
 func tractricGive(v *tractric.View, b tractricBoard, legal []game.Move, rng *rand.Rand) game.Move {
 	best, bestScore := legal[0], math.Inf(-1)
 	for _, m := range legal {
-		seat := int(m - tractric.Give(0))
+		seat, _ := tractric.GiveTo(m)
 		col := tractricColour(seat, v.Players)
 		d := tractricDesire(b.board, b.grid, col)
 		t := v.Tricks[seat]

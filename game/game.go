@@ -9,6 +9,26 @@
 //
 // Chance is explicit: every shuffle draws from the state's own RNG, seeded at
 // creation, so a seed and the list of moves replay a match exactly.
+//
+// The contract, in one place:
+//
+//   - Game: Name, Title, Summary, Rules, Players, Options (checked and
+//     filled in by Resolve, with OptionChecker for options that depend on
+//     each other), Info (how a match is scored and how long it is), New
+//     (every fixed deal checked before any move).
+//   - State: ToAct (a set of seats), Legal (into the caller's buffer),
+//     ApplyFast (unchecked), Clone, View (per seat, or Spectator), Result,
+//     DealsPlayed, WatchDeals (see each deal's last position), Reset (the
+//     same match again from a new seed, no allocation), Determinize,
+//     FormatMove, ParseMove, Places (where every card is, who may see it).
+//   - Apply is the one checked path, for every game: the seat must be to
+//     act and the move among its legal moves; a refusal matches
+//     ErrIllegalMove, says why (through the state's Explainer, if any) and
+//     changes nothing. Guard lets a game refuse a legal move that leads
+//     into a fixed deal the rules cannot use.
+//   - Text: FormatMove and ParseMove per game; ParseSeatMove, FormatSeatMove
+//     and LegalText for "SEAT: MOVE" lines and sorted legal moves.
+//   - Optional: Reporter (a script report's "public").
 package game
 
 import (
@@ -39,10 +59,24 @@ type Game interface {
 	// Options lists the game's own options (players and dealer are common
 	// to all games and not listed).
 	Options() []OptionSpec
+	// Info tells how the game's matches are scored and how long they are.
+	Info() Info
 	// New starts a match. The options must come from Resolve for this game;
 	// deals, if not empty, fix the cards of the first deals (nil entries are
-	// shuffled). Any error wraps ErrBadLayout or ErrBadOption.
+	// shuffled). Every fixed deal is checked before New returns; any error
+	// matches ErrBadLayout or ErrBadOption.
 	New(opts Options, seed uint64, deals []Layout) (State, error)
+}
+
+// Info is what bots, the lab and the table need to know of a game beyond
+// its moves: how its matches are scored and how long they are.
+type Info struct {
+	// LowWins reports that the lowest total leads and wins (Golf, Damn),
+	// as opposed to the highest.
+	LowWins bool
+	// OneDeal reports that a match is a single deal (Damn): nothing
+	// carries over between deals, and figures about deals do not apply.
+	OneDeal bool
 }
 
 // State is a whole match in progress. Methods that take a seat expect
@@ -58,12 +92,9 @@ type State interface {
 	// Legal appends the legal moves of seat to buf and returns it. It is
 	// empty when seat may not act.
 	Legal(seat int, buf []Move) []Move
-	// Apply checks that seat may act now and that m is legal for it, and
-	// applies it. A refused move returns an error that matches
-	// ErrIllegalMove and changes nothing.
-	Apply(seat int, m Move) error
 	// ApplyFast applies a move known to be legal, without checks. Applying
-	// an illegal move leaves the state undefined.
+	// an illegal move leaves the state undefined; Apply (the function) is
+	// the checked path.
 	ApplyFast(seat int, m Move)
 	// Clone returns an independent copy.
 	Clone() State
@@ -72,6 +103,21 @@ type State interface {
 	View(seat int) any
 	// Result returns the scores and, once over, the winners.
 	Result() Result
+	// DealsPlayed returns the number of deals (hands, holes) finished, the
+	// current one included once it is scored. It is cheap: a playout may
+	// ask after every move.
+	DealsPlayed() int
+	// WatchDeals sets f (nil: none) to be called with the state each time a
+	// deal ends, inside the move that ends it: after the deal is scored
+	// (Result and DealsPlayed count it), before the next deal is dealt,
+	// while the deal's last position (final layouts, the last trick) is
+	// still in place. f must not change the state. Clone and Determinize
+	// do not carry the watcher over; Reset keeps it.
+	WatchDeals(f func(State))
+	// Reset starts the same match again (the same options and fixed deals)
+	// from seed, reusing the state's memory: New followed by Reset(seed)
+	// is the same as New with seed. It does not allocate.
+	Reset(seed uint64)
 	// Determinize returns a full state sampled from what seat knows: every
 	// card the seat cannot see is redealt at random among the places it
 	// could be, consistent with everything the seat has seen, and choices of

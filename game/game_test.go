@@ -213,12 +213,12 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = s.Apply(0, golf.DrawStock)
+	err = game.Apply(s, 0, golf.DrawStock)
 	var ie *game.IllegalMoveError
 	if !errors.Is(err, game.ErrIllegalMove) || !errors.As(err, &ie) || ie.Seat != 0 || ie.Move != "draw stock" {
 		t.Fatalf("refusal %#v", err)
 	}
-	if err := s.Apply(5, golf.Reveal(0)); err == nil || err.Error() != "no seat 5 (seats are 0-1)" {
+	if err := game.Apply(s, 5, golf.Reveal(0)); err == nil || err.Error() != "no seat 5 (seats are 0-1)" {
 		t.Fatalf("bad seat: %v", err)
 	}
 	_, err = s.ParseMove(0, "jump")

@@ -24,8 +24,11 @@ type OptionSpec struct {
 // with the seed.
 const DealerRandom = -1
 
-// Options are resolved option values: every option of the game, each an int
-// or a string, with "players" and "dealer" always present.
+// Options are resolved option values: every option of the game that applies,
+// each an int or a string, defaults filled in, with "players" always present
+// and "dealer" present when the first dealer is fixed (absent: drawn with the
+// seed). Resolved options are what a table stores and shows: given back to
+// Resolve, they resolve to themselves.
 type Options map[string]any
 
 // Int returns an integer option (0 if absent).
@@ -43,8 +46,28 @@ func (o Options) String(name string) string {
 // Players returns the number of players.
 func (o Options) Players() int { return o.Int("players") }
 
-// Dealer returns the first dealer, or DealerRandom.
-func (o Options) Dealer() int { return o.Int("dealer") }
+// Dealer returns the first dealer, or DealerRandom when it is drawn with the
+// seed.
+func (o Options) Dealer() int {
+	if v, ok := o["dealer"].(int); ok {
+		return v
+	}
+	return DealerRandom
+}
+
+// Given tells which options were given to Resolve (by name), as opposed to
+// filled in with their defaults.
+type Given func(name string) bool
+
+// OptionChecker is implemented by a game whose options depend on each
+// other. Resolve calls CheckOptions with the resolved options and which of
+// them were given, after every option passed its own range check. It may
+// refuse a combination (an *OptionError naming the option at fault), or
+// delete an option that does not apply to the others (it is then neither
+// stored nor shown).
+type OptionChecker interface {
+	CheckOptions(o Options, given Given) error
+}
 
 // OptionError names an option that is unknown or out of range.
 type OptionError struct {
@@ -61,7 +84,8 @@ func (e *OptionError) Is(target error) bool { return target == ErrBadOption }
 // Resolve checks given option values against the game's specs and fills in
 // defaults. Values may be ints, whole float64s (as decoded from JSON),
 // json.Numbers or strings. "dealer" is common to every game: 0 to players-1,
-// or absent for a dealer drawn with the seed.
+// or absent (or null) for a dealer drawn with the seed. A game that
+// implements OptionChecker then checks the options together.
 func Resolve(g Game, given map[string]any) (Options, error) {
 	specs := g.Options()
 	known := make([]string, 0, len(specs)+1)
@@ -77,7 +101,7 @@ func Resolve(g Game, given map[string]any) (Options, error) {
 	out := Options{}
 	for _, s := range specs {
 		v, ok := given[s.Name]
-		if !ok {
+		if !ok || v == nil {
 			out[s.Name] = s.Default
 			continue
 		}
@@ -87,7 +111,6 @@ func Resolve(g Game, given map[string]any) (Options, error) {
 		}
 		out[s.Name] = val
 	}
-	out["dealer"] = DealerRandom
 	if v, ok := given["dealer"]; ok && v != nil {
 		spec := OptionSpec{Name: "dealer", Min: 0, Max: out.Players() - 1}
 		val, err := spec.value(v)
@@ -95,6 +118,14 @@ func Resolve(g Game, given map[string]any) (Options, error) {
 			return nil, &OptionError{g.Name(), "dealer", err.Error()}
 		}
 		out["dealer"] = val
+	}
+	if c, ok := g.(OptionChecker); ok {
+		if err := c.CheckOptions(out, func(name string) bool {
+			v, ok := given[name]
+			return ok && v != nil
+		}); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }

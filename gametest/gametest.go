@@ -73,6 +73,9 @@ type Stats struct {
 //   - the chosen move applies through the validated path, its notation
 //     round-trips, and the fast path gives the same state;
 //   - the result is well formed (Over exactly when nobody is to act);
+//   - DealsPlayed counts the deal scores, and the deal watcher (WatchDeals)
+//     was called once for each deal ended, inside the move that ended it,
+//     with that deal counted;
 //
 // and, in the first cfg.Deep matches, also:
 //   - every listed legal move applies to a clone, and moves seen legal
@@ -83,9 +86,10 @@ type Stats struct {
 //     says that seat may not see;
 //   - a determinisation for each seat shows that seat the same view, holds
 //     the same cards, and plays on legally;
+//   - clones and determinisations do not carry the deal watcher over;
 //
 // and at the end of every match that replaying the seed and the moves gives
-// the same state.
+// the same state, on a state restarted with Reset (which keeps its watcher).
 func Run(t testing.TB, g game.Game, cfg Config) Stats {
 	t.Helper()
 	cfg.defaults()
@@ -134,6 +138,44 @@ type kit struct {
 	vocab map[string]bool // move texts seen legal so far
 	list  []string
 	deals int // finished deals at the last deep check
+
+	// reuse is the state this worker replays each match on, restarted
+	// with Reset (New the first time): a Reset state must equal a new one.
+	reuse game.State
+	// The deal watcher: cur is the state it watches, calls how often it
+	// was called, wrong what it saw amiss.
+	cur   game.State
+	calls int
+	wrong string
+}
+
+// watch is the kit's deal watcher (game.State.WatchDeals).
+func (k *kit) watch(s game.State) {
+	if s != k.cur {
+		if k.wrong == "" {
+			k.wrong = "the deal watcher was called for another state: a clone or determinisation carried it over"
+		}
+		return
+	}
+	k.calls++
+	if d := s.DealsPlayed(); d != k.calls && k.wrong == "" {
+		k.wrong = fmt.Sprintf("the deal watcher's call %d saw %d deals played: it must see the deal that ends counted", k.calls, d)
+	}
+}
+
+// checkDeals checks the watcher's calls and DealsPlayed after a move.
+func (k *kit) checkDeals(s game.State) string {
+	if k.wrong != "" {
+		return k.wrong
+	}
+	d := s.DealsPlayed()
+	if n := len(s.Result().DealScores); d != n {
+		return fmt.Sprintf("DealsPlayed() is %d, Result() has %d deal scores", d, n)
+	}
+	if k.calls != d {
+		return fmt.Sprintf("the deal watcher was called %d times for %d finished deals", k.calls, d)
+	}
+	return ""
 }
 
 type record struct {
@@ -161,7 +203,12 @@ func (k *kit) match(seed uint64, deep bool) (int, bool) {
 	}
 	var moves []record
 	var buf []game.Move
+	k.cur, k.calls, k.wrong = s, 0, ""
 	for {
+		// The watcher is on only while a move is applied: the checks below
+		// compare states with reflect.DeepEqual, which never finds two
+		// functions equal.
+		s.WatchDeals(nil)
 		if len(moves) > k.cfg.MaxMoves {
 			return len(moves), k.failf(seed, moves, "the match has not ended after %d moves", k.cfg.MaxMoves)
 		}
@@ -187,9 +234,20 @@ func (k *kit) match(seed uint64, deep bool) (int, bool) {
 		var fast game.State
 		if deep {
 			fast = s.Clone()
+			if len(moves)%16 == 0 {
+				if msg := k.checkCopiesUnwatched(s, rng); msg != "" {
+					return len(moves), k.failf(seed, moves, "%s", msg)
+				}
+			}
 		}
-		if err := s.Apply(seat, m); err != nil {
+		s.WatchDeals(k.watch)
+		err := game.Apply(s, seat, m)
+		s.WatchDeals(nil)
+		if err != nil {
 			return len(moves), k.failf(seed, moves, "seat %d legal move %q refused: %v", seat, text, err)
+		}
+		if msg := k.checkDeals(s); msg != "" {
+			return len(moves), k.failf(seed, moves, "after %q: %s", text, msg)
 		}
 		if deep {
 			fast.ApplyFast(seat, m)
@@ -199,15 +257,56 @@ func (k *kit) match(seed uint64, deep bool) (int, bool) {
 		}
 		moves = append(moves, record{seat, m})
 	}
-	// Replay from the seed.
-	r, _ := k.g.New(k.opts, seed, nil)
+	// Replay from the seed, on a state restarted with Reset (after the
+	// worker's first match), with the watcher set before the Reset: Reset
+	// keeps it.
+	r := k.reuse
+	if r == nil {
+		var err error
+		if r, err = k.g.New(k.opts, seed, nil); err != nil {
+			return len(moves), k.failf(seed, moves, "New again: %v", err)
+		}
+		k.reuse = r
+	} else {
+		r.WatchDeals(k.watch)
+		r.Reset(seed)
+	}
+	r.WatchDeals(k.watch)
+	k.cur, k.calls, k.wrong = r, 0, ""
 	for _, mv := range moves {
 		r.ApplyFast(mv.seat, mv.move)
 	}
+	r.WatchDeals(nil)
 	if !reflect.DeepEqual(r, s) {
-		return len(moves), k.failf(seed, moves, "replaying the seed and the moves gives another state")
+		return len(moves), k.failf(seed, moves, "replaying the seed and the moves (on a state restarted with Reset) gives another state")
+	}
+	if msg := k.checkDeals(r); msg != "" {
+		return len(moves), k.failf(seed, moves, "replaying on a state restarted with Reset: %s", msg)
 	}
 	return len(moves), true
+}
+
+// checkCopiesUnwatched plays a clone and a determinisation of s, whose
+// watcher is the kit's, on to the end of the deal (at most 300 moves):
+// neither may call it.
+func (k *kit) checkCopiesUnwatched(s game.State, rng *rand.Rand) string {
+	s.WatchDeals(k.watch)
+	defer s.WatchDeals(nil)
+	seat := 0
+	if a := s.ToAct(); a != 0 {
+		seat = a.First()
+	}
+	var buf []game.Move
+	for _, c := range []game.State{s.Clone(), s.Determinize(seat, rng)} {
+		d := c.DealsPlayed()
+		for i := 0; i < 300 && c.ToAct() != 0 && c.DealsPlayed() == d; i++ {
+			a := c.ToAct()
+			st := a.Nth(rng.IntN(a.Len()))
+			buf = c.Legal(st, buf[:0])
+			c.ApplyFast(st, buf[rng.IntN(len(buf))])
+		}
+	}
+	return k.wrong
 }
 
 // checkPosition checks one position; it returns "" or what is wrong.
@@ -266,7 +365,7 @@ func (k *kit) checkPosition(s game.State, pack card.Counts, deep bool, rng *rand
 			if acts.Has(seat) {
 				continue
 			}
-			if err := s.Clone().Apply(seat, some); !errors.Is(err, game.ErrIllegalMove) {
+			if err := game.Apply(s.Clone(), seat, some); !errors.Is(err, game.ErrIllegalMove) {
 				return fmt.Sprintf("seat %d is not to act, but its move was not refused (%v)", seat, err)
 			}
 		}
@@ -298,7 +397,7 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 		legal := s.Legal(seat, nil)
 		for _, m := range legal {
 			x := s.Clone()
-			if err := x.Apply(seat, m); err != nil {
+			if err := game.Apply(x, seat, m); err != nil {
 				return fmt.Sprintf("seat %d: listed move %q refused: %v", seat, s.FormatMove(m), err)
 			}
 		}
@@ -315,7 +414,7 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 			if contains(legal, m) {
 				continue
 			}
-			err = s.Apply(seat, m)
+			err = game.Apply(s, seat, m)
 			if !errors.Is(err, game.ErrIllegalMove) {
 				return fmt.Sprintf("seat %d: unlisted move %q was not refused (%v)", seat, text, err)
 			}
@@ -338,7 +437,10 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	if !reflect.DeepEqual(c, before) {
 		return "a clone changed when its original was used"
 	}
-	// Views show only what their seat may see.
+	// Views show only what their seat may see. A card may be shown more
+	// often than the seat sees it only when the seat sees every copy of it
+	// (a card shown in two roles, like Court Circular's old Lead once
+	// taken, reveals nothing); otherwise the extra copy is a hidden one.
 	for seat := game.Spectator; seat < s.Players(); seat++ {
 		may := visibleTo(places, seat)
 		shown, err := viewCards(s.View(seat))
@@ -346,7 +448,7 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 			return err.Error()
 		}
 		for cd, n := range shown {
-			if n > may[cd] {
+			if n > may[cd] && (may[cd] == 0 || may[cd] < pack[cd]) {
 				return fmt.Sprintf("the view of %s shows %v %d times; it may see it %d times", who(seat), card.Card(cd), n, may[cd])
 			}
 		}
@@ -375,7 +477,7 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 			a := d.ToAct()
 			st := a.Nth(rng.IntN(a.Len()))
 			legal := d.Legal(st, nil)
-			if err := d.Apply(st, legal[rng.IntN(len(legal))]); err != nil {
+			if err := game.Apply(d, st, legal[rng.IntN(len(legal))]); err != nil {
 				return fmt.Sprintf("a determinisation for seat %d refuses its own legal move: %v", seat, err)
 			}
 		}

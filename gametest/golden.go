@@ -79,7 +79,7 @@ func Playthrough(g game.Game, options map[string]any, seed uint64) ([]byte, erro
 		legal := s.Legal(seat, nil)
 		m := legal[rng.IntN(len(legal))]
 		text := s.FormatMove(m)
-		if err := s.Apply(seat, m); err != nil {
+		if err := game.Apply(s, seat, m); err != nil {
 			return nil, fmt.Errorf("move %d %q: %v", n, text, err)
 		}
 		if err := enc.Encode(map[string]any{"n": n, "move": fmt.Sprintf("%d: %s", seat, text), "result": s.Result(), "views": views()}); err != nil {

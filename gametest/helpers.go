@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"parlour/game"
-	"parlour/internal/script"
 )
 
 // Start makes a match of g for a rules test: options as a script gives
@@ -36,20 +35,11 @@ func Start(t testing.TB, g game.Game, options map[string]any, seed uint64, layou
 func Play(t testing.TB, s game.State, lines ...string) {
 	t.Helper()
 	for i, line := range lines {
-		if err := script.Step(s, line); err != nil {
+		if err := game.Step(s, line); err != nil {
 			t.Fatalf("move %d %q: %v", i+1, line, err)
 		}
 	}
 }
 
 // Try applies one "SEAT: MOVE" and returns the refusal, if any.
-func Try(s game.State, line string) error { return script.Step(s, line) }
-
-// LegalText returns seat's legal moves in notation, in Legal's order.
-func LegalText(s game.State, seat int) []string {
-	var out []string
-	for _, m := range s.Legal(seat, nil) {
-		out = append(out, s.FormatMove(m))
-	}
-	return out
-}
+func Try(s game.State, line string) error { return game.Step(s, line) }

@@ -37,18 +37,48 @@ type toyState struct {
 	turn   int
 	score  [2]int
 	rng    game.RNG
+	watch  func(game.State)
 }
 
+func (g toy) Info() game.Info { return game.Info{} }
+
 func (g toy) New(opts game.Options, seed uint64, _ []game.Layout) (game.State, error) {
-	s := &toyState{g: g, rng: game.NewRNG(seed)}
+	s := &toyState{g: g}
+	s.Reset(seed)
+	return s, nil
+}
+
+// Reset deals the toy's one deal from seed.
+func (s *toyState) Reset(seed uint64) {
+	if s.g.bug != "reset" || s.played == nil {
+		s.rng = game.NewRNG(seed) // the "reset" fault keeps the old RNG
+	}
+	s.turn, s.score, s.played = 0, [2]int{}, []card.Card{}
 	p := append(card.Pack{}, toyPack...)
-	if g.bug == "global-rng" {
+	if s.g.bug == "global-rng" {
 		rand.Shuffle(len(p), func(i, j int) { p[i], p[j] = p[j], p[i] })
 	} else {
 		game.Shuffle(&s.rng, p)
 	}
 	s.hands[0], s.hands[1] = append([]card.Card{}, p[:3]...), append([]card.Card{}, p[3:]...)
-	return s, nil
+}
+
+// DealsPlayed is 1 once the toy's one deal is over.
+func (s *toyState) DealsPlayed() int {
+	if s.g.bug == "deals" || s.ToAct() != 0 {
+		return 0
+	}
+	return 1
+}
+
+func (s *toyState) WatchDeals(f func(game.State)) { s.watch = f }
+
+// Guard refuses the last card under the "guard" fault.
+func (s *toyState) Guard(seat int, m game.Move) error {
+	if s.g.bug == "guard" && len(s.hands[seat]) == 1 {
+		return game.Illegal(s, seat, m, "no last card")
+	}
+	return nil
 }
 
 func (s *toyState) Game() game.Game { return s.g }
@@ -71,20 +101,6 @@ func (s *toyState) Legal(seat int, buf []game.Move) []game.Move {
 	}
 	return buf
 }
-func (s *toyState) Apply(seat int, m game.Move) error {
-	if s.g.bug == "lenient" && s.ToAct() != 0 {
-		s.ApplyFast(s.turn, s.Legal(s.turn, nil)[0])
-		return nil
-	}
-	if err := game.CheckLegal(s, seat, m, nil); err != nil {
-		return err
-	}
-	if s.g.bug == "strict" && len(s.hands[seat]) == 1 {
-		return game.Illegal(s, seat, m, "no last card")
-	}
-	s.ApplyFast(seat, m)
-	return nil
-}
 func (s *toyState) ApplyFast(seat int, m game.Move) {
 	c := card.Card(m)
 	h := s.hands[seat]
@@ -106,6 +122,9 @@ func (s *toyState) ApplyFast(seat int, m game.Move) {
 		}
 	}
 	s.turn = 1 - s.turn
+	if s.ToAct() == 0 && s.watch != nil && s.g.bug != "watch" {
+		s.watch(s)
+	}
 }
 func (s *toyState) Clone() game.State {
 	c := *s
@@ -113,6 +132,9 @@ func (s *toyState) Clone() game.State {
 		c.hands[0] = slices.Clone(s.hands[0])
 		c.hands[1] = slices.Clone(s.hands[1])
 		c.played = slices.Clone(s.played)
+	}
+	if s.g.bug != "clone-watch" {
+		c.watch = nil
 	}
 	return &c
 }
@@ -137,6 +159,7 @@ func (s *toyState) Result() game.Result {
 	r := game.Result{Deal: 1, DealScores: [][]int{}, Totals: []int{s.score[0], s.score[1]}, Winners: []int{}}
 	if s.ToAct() == 0 {
 		r.Over = true
+		r.DealScores = [][]int{{s.score[0], s.score[1]}}
 		r.Winners = []int{0}
 		if s.score[1] > s.score[0] {
 			r.Winners = []int{1}
@@ -213,8 +236,11 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"lose-card", "cards appeared or vanished"},
 		{"shallow-clone", "clone"},
 		{"extra-legal", "cards appeared or vanished"},
-		{"strict", "refuse"},
-		{"lenient", "was not refused"},
+		{"guard", "refuse"},
+		{"reset", "Reset"},
+		{"deals", "deals played"},
+		{"watch", "watcher was called 0 times"},
+		{"clone-watch", "carried it over"},
 		{"bad-determinize", "determinisation"},
 		{"global-rng", "replaying"},
 	} {
@@ -227,5 +253,20 @@ func TestKitCatchesFaults(t *testing.T) {
 				t.Fatalf("fault %q reported as %v, want a message with %q", c.bug, errs, c.want)
 			}
 		})
+	}
+}
+
+// TestAssertNoAllocsCatchesAllocations: the toy allocates a hand and the
+// played cards each match, which AssertNoAllocs must report.
+func TestAssertNoAllocsCatchesAllocations(t *testing.T) {
+	rec := &recorder{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		gametest.AssertNoAllocs(rec, toy{}, nil)
+	}()
+	<-done
+	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "allocations per match") {
+		t.Fatalf("AssertNoAllocs on an allocating game reported %v", rec.errors)
 	}
 }

@@ -1,12 +1,9 @@
 package sim
 
 import (
-	"parlour/card"
 	"parlour/game"
 	"parlour/games/courtcircular"
 )
-
-func init() { figures["court-circular"] = ccFigures{} }
 
 // ccFigures measures Court Circular: the Lines that win tricks, by kind;
 // resignations; and (1860) marks from cards won face up and face down.
@@ -18,9 +15,6 @@ func edition(o game.Options) string {
 	}
 	return courtcircular.Edition1860
 }
-
-func (ccFigures) LowWins(game.Options) bool    { return false }
-func (ccFigures) SingleDeal(game.Options) bool { return false }
 
 // lineNames lists the Lines of an edition, best first, as the rules name
 // them, then "no line".
@@ -123,13 +117,12 @@ type ccObserver struct {
 	n       int
 	ed      string
 	r       *Record
-	deals   int
-	tricks  int64               // this deal
-	resigns int64               // this deal
-	prev    courtcircular.State // the state before the move, once the stock is out
-	kept    bool
+	tricks  int64 // this deal
+	resigns int64 // this deal
 	// prevWinner is the trick's winner before the move.
 	prevWinner int
+	// ended is set by DealEnd for the move being observed.
+	ended bool
 
 	lineIndex map[string]int // by the Line's name
 	lineKeys  []string
@@ -137,22 +130,33 @@ type ccObserver struct {
 }
 
 func (o *ccObserver) Start(s game.State, r *Record) {
-	o.r, o.deals, o.tricks, o.resigns = r, 0, 0, 0
+	o.r, o.tricks, o.resigns, o.ended = r, 0, 0, false
 	clear(o.lines)
-	o.keep(s.(*courtcircular.State))
+	o.prevWinner = s.(*courtcircular.State).TrickWinner()
 }
 
-// keep remembers what the next move needs of the state before it: the
-// trick's winner, and the whole state once the stock is out (the deal's
-// last trick is decided and scored in one move).
-func (o *ccObserver) keep(st *courtcircular.State) {
-	o.prevWinner = st.TrickWinner()
-	if st.Stock() == 0 {
-		o.prev = *st
-		o.kept = true
-	} else {
-		o.kept = false
+// DealEnd reads a deal's last trick in place. In 1860 it is decided,
+// cleared and scored in the move that ends the deal, so its Line and the
+// deal's marks are read here; in 1862 the last trick was decided a move
+// before (the winner's take ends the deal) and counted then.
+func (o *ccObserver) DealEnd(s game.State) {
+	st := s.(*courtcircular.State)
+	o.ended = true
+	if o.ed != courtcircular.Edition1860 {
+		return
 	}
+	o.tricks++
+	w := st.TrickWinner()
+	o.line(courtcircular.BestLine(o.ed, st.Played(w), st.TrickLead()).Describe(o.ed))
+	var up, down int64
+	for p := range st.Players() {
+		u, d := st.Won(p)
+		up += int64(courtcircular.Marks(u, 0))
+		down += int64(courtcircular.Marks(0, d))
+	}
+	o.r.Add("cc/marks_up", up, 1)
+	o.r.Add("cc/marks_down", down, 1)
+	o.r.Add("cc/marks_up_share", up, up+down)
 }
 
 func (o *ccObserver) Observe(s game.State, seat int, m game.Move) {
@@ -160,39 +164,25 @@ func (o *ccObserver) Observe(s game.State, seat int, m game.Move) {
 	if m == courtcircular.Resign {
 		o.resigns++
 	}
-	d := st.DealsPlayed()
-	switch {
-	case d != o.deals && o.prevWinner < 0:
-		// The last trick of an 1860 deal: decided, cleared and scored in
-		// one move (which may end the match). Read it from the state before.
-		o.tricks++
-		if !o.kept {
-			panic("sim: a Court Circular deal ended with cards in the stock")
-		}
-		w, line, own := lastTrick(&o.prev, o.ed, seat)
-		o.line(line.Describe(o.ed))
-		if o.ed == courtcircular.Edition1860 {
-			o.marks(w, seat, own)
-		}
-	case st.TrickWinner() >= 0 && o.prevWinner < 0:
+	if !o.ended && st.TrickWinner() >= 0 && o.prevWinner < 0 {
 		// A trick was decided and is being settled.
 		o.tricks++
 		if m == courtcircular.Resign {
 			o.line(ccResigned)
-			break
+		} else {
+			w := st.TrickWinner()
+			o.line(courtcircular.BestLine(o.ed, st.Played(w), st.Lead()).Describe(o.ed))
 		}
-		w := st.TrickWinner()
-		o.line(courtcircular.BestLine(o.ed, st.Played(w), st.Lead()).Describe(o.ed))
 	}
-	if d != o.deals {
-		o.deals = d
+	if o.ended {
+		o.ended = false
 		o.r.Add("cc/tricks", o.tricks, 1)
 		o.r.Observe("cc/tricks", o.tricks)
 		o.r.Add("cc/resigns", o.resigns, 1)
 		o.r.Observe("cc/resigns", o.resigns)
 		o.tricks, o.resigns = 0, 0
 	}
-	o.keep(st)
+	o.prevWinner = st.TrickWinner()
 }
 
 func (o *ccObserver) line(name string) {
@@ -201,91 +191,6 @@ func (o *ccObserver) line(name string) {
 		panic("sim: unknown Court Circular line " + name)
 	}
 	o.lines[i]++
-}
-
-// lastTrick decides the last trick of an 1860 deal from the state before
-// its last card, which seat plays (her last card): the winner, her Line and
-// the cards on the table, which she clears.
-func lastTrick(prev *courtcircular.State, ed string, seat int) (w int, best courtcircular.Line, table card.Set) {
-	own := func(p int) []card.Card {
-		cs := prev.Played(p)
-		if p == seat {
-			cs = append(cs, prev.Hand(p)...)
-		}
-		table |= card.SetOf(cs...)
-		return cs
-	}
-	w, best = decideTrick(ed, prev.Players(), own, prev.Resigned(), prev.Lead())
-	if prev.Lead() != card.None {
-		table = table.Add(prev.Lead())
-	}
-	return w, best, table
-}
-
-// decideTrick returns the winner of a trick and her Line: the best Line
-// among the seats still in it (ties to the first seat), as the 1860 rules
-// rank them.
-func decideTrick(ed string, n int, own func(p int) []card.Card, resigned game.Seats, lead card.Card) (w int, best courtcircular.Line) {
-	w = -1
-	for p := range n {
-		cs := own(p)
-		if resigned.Has(p) {
-			continue
-		}
-		l := courtcircular.BestLine(ed, cs, lead)
-		if w < 0 || betterLine(ed, l, best) {
-			w, best = p, l
-		}
-	}
-	return w, best
-}
-
-// betterLine reports whether a beats b by the 1860 order: class, kind,
-// length (class A), then the better own card.
-func betterLine(ed string, a, b courtcircular.Line) bool {
-	switch {
-	case a.Class != b.Class:
-		return a.Class > b.Class
-	case a.Kind != b.Kind:
-		return a.Kind > b.Kind
-	case a.Long != b.Long:
-		return a.Long
-	}
-	return courtcircular.Better(ed, a.Best, b.Best)
-}
-
-// marks records an 1860 deal's marks from cards won face up and face
-// down.
-func (o *ccObserver) marks(w, seat int, table card.Set) {
-	_, up, down := dealMarks(&o.prev, w, seat, table)
-	o.r.Add("cc/marks_up", up, 1)
-	o.r.Add("cc/marks_down", down, 1)
-	o.r.Add("cc/marks_up_share", up, up+down)
-}
-
-// dealMarks counts an 1860 deal's marks from the state before its last
-// card, which seat plays: the last trick's table goes to its winner w, face
-// up if she played the trick's first card. It returns each seat's marks and
-// the marks from cards won face up and face down, all seats together.
-func dealMarks(prev *courtcircular.State, w, seat int, table card.Set) (marks [courtcircular.MaxPlayers]int, up, down int64) {
-	leader := prev.Leader()
-	if leader < 0 {
-		leader = seat
-	}
-	for p := range prev.Players() {
-		u, d := prev.Won(p)
-		if p == w {
-			if w == leader {
-				u |= table
-			} else {
-				d |= table
-			}
-		}
-		marks[p] = courtcircular.Marks(u, d)
-		up += int64(courtcircular.Marks(u, 0))
-		down += int64(courtcircular.Marks(0, d))
-	}
-	return marks, up, down
 }
 
 func (o *ccObserver) Finish(game.State) {

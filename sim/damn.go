@@ -7,15 +7,10 @@ import (
 	"parlour/games/damn"
 )
 
-func init() { figures["damn"] = damnFigures{} }
-
 // damnFigures measures Damn: game length in turns, how often the turn cap
 // ends a game, who loses, and how often the lead (fewest cards held)
 // changes hands.
 type damnFigures struct{}
-
-func (damnFigures) LowWins(game.Options) bool    { return true }
-func (damnFigures) SingleDeal(game.Options) bool { return true }
 
 func (damnFigures) Specs(o game.Options) []Spec {
 	specs := []Spec{
@@ -49,6 +44,9 @@ type damnObserver struct {
 func (o *damnObserver) Start(s game.State, r *Record) {
 	o.r, o.turns, o.out, o.sole, o.changes = r, 0, false, -1, 0
 }
+
+// DealEnd has nothing to read: Finish reads the game's end.
+func (o *damnObserver) DealEnd(game.State) {}
 
 func (o *damnObserver) Observe(s game.State, seat int, m game.Move) {
 	st := s.(*damn.State)

@@ -15,9 +15,11 @@ import (
 	"parlour/games/parcellus"
 )
 
-// playout plays a random match of g, calling step after every move with the
-// state before the move (a clone), the mover, the move and the state after.
-func playout(t *testing.T, g game.Game, opts map[string]any, seed uint64, step func(before game.State, seat int, m game.Move, after game.State)) {
+// playout plays a random match of g, calling watch (if not nil) at every
+// deal's end through WatchDeals, and step (if not nil) after every move
+// with the state before the move (a clone), the mover, the move and the
+// state after.
+func playout(t *testing.T, g game.Game, opts map[string]any, seed uint64, watch func(game.State), step func(before game.State, seat int, m game.Move, after game.State)) {
 	t.Helper()
 	o, err := game.Resolve(g, opts)
 	if err != nil {
@@ -27,6 +29,7 @@ func playout(t *testing.T, g game.Game, opts map[string]any, seed uint64, step f
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.WatchDeals(watch)
 	rng := rand.New(rand.NewPCG(seed, 99))
 	var buf []game.Move
 	for moves := 0; s.ToAct() != 0; moves++ {
@@ -36,11 +39,16 @@ func playout(t *testing.T, g game.Game, opts map[string]any, seed uint64, step f
 		seat := s.ToAct().First()
 		buf = s.Legal(seat, buf[:0])
 		m := buf[rng.IntN(len(buf))]
-		before := s.Clone()
-		if err := s.Apply(seat, m); err != nil {
+		var before game.State
+		if step != nil {
+			before = s.Clone()
+		}
+		if err := game.Apply(s, seat, m); err != nil {
 			t.Fatal(err)
 		}
-		step(before, seat, m, s)
+		if step != nil {
+			step(before, seat, m, s)
+		}
 	}
 }
 
@@ -49,145 +57,116 @@ func lastRow(s game.State) []int {
 	return r.DealScores[len(r.DealScores)-1]
 }
 
-// TestGolfFinalLayouts checks the layouts the observer reads at a hole's
-// end against the hole's scores.
+// TestGolfFinalLayouts checks what the lab reads at a hole's end (the
+// layouts in place, who went out) against the hole's scores.
 func TestGolfFinalLayouts(t *testing.T) {
 	holes := 0
 	for seed := range uint64(40) {
 		n := 2 + int(seed)%7
-		playout(t, golf.Game{}, map[string]any{"players": n, "holes": 3}, seed, func(before game.State, seat int, m game.Move, after game.State) {
-			b, a := before.(*golf.State), after.(*golf.State)
-			if a.DealsPlayed() == b.DealsPlayed() {
-				return
-			}
+		playout(t, golf.Game{}, map[string]any{"players": n, "holes": 3}, seed, func(s game.State) {
+			st := s.(*golf.State)
 			holes++
-			if b.Out() < 0 {
+			if st.Out() < 0 {
 				t.Fatalf("seed %d: a hole ended with nobody out", seed)
 			}
-			lay := finalLayouts(b, n, seat, m)
-			row := lastRow(a)
+			row := lastRow(st)
 			for i := range n {
-				if got := golf.LayoutScore(lay[i]); got != row[i] {
-					t.Fatalf("seed %d seat %d: layout %v scores %d, the hole %d", seed, i, lay[i], got, row[i])
+				if got := golf.LayoutScore(st.Layout(i)); got != row[i] {
+					t.Fatalf("seed %d seat %d: layout %v scores %d, the hole %d", seed, i, st.Layout(i), got, row[i])
 				}
 			}
-		})
+		}, nil)
 	}
 	if holes != 120 {
 		t.Errorf("%d holes checked", holes)
 	}
 }
 
-// TestParcellusCaptures checks the captor the observer names for a parcel
-// closed by a move against every capture, and a deal's last parcels against
-// the deal's scores.
+// TestParcellusCaptures checks what the lab reads at a deal's end (the
+// parcels each seat captured, who took the Jack of Hearts) against the
+// deal's scores.
 func TestParcellusCaptures(t *testing.T) {
-	captures, deals := 0, 0
+	deals, jacks := 0, 0
 	for seed := range uint64(150) {
-		playout(t, parcellus.Game{}, nil, seed, func(before game.State, seat int, m game.Move, after game.State) {
-			b, a := before.(*parcellus.State), after.(*parcellus.State)
-			c := lastCaptor(b, seat, m)
-			pb := b.ParcelCounts()
-			if a.DealsPlayed() == b.DealsPlayed() {
-				pa := a.ParcelCounts()
-				for i := range pa {
-					if pa[i] > pb[i] {
-						captures++
-						if i != c {
-							t.Fatalf("seed %d: seat %d captured, the observer says %d", seed, i, c)
-						}
-					}
-				}
-				return
-			}
-			// The deal ended: every parcel closed by the move goes to c,
-			// with its cards, the move's card and the face-down common cards.
+		playout(t, parcellus.Game{}, nil, seed, func(s game.State) {
+			st := s.(*parcellus.State)
 			deals++
-			closed := parcellus.Parcels
-			for _, k := range pb {
-				closed -= k
+			counts := st.ParcelCounts()
+			sum := 0
+			for _, k := range counts {
+				sum += k
 			}
-			pb[c] += closed
-			pts := b.View(game.Spectator).(parcellus.View).Points
+			if sum != parcellus.Parcels {
+				t.Fatalf("seed %d: %v parcels captured at the deal's end, want %d", seed, counts, parcellus.Parcels)
+			}
+			pts := st.View(game.Spectator).(parcellus.View).Points
 			var points [parcellus.Players]int
 			copy(points[:], pts)
-			cards := append(b.Parcel(), b.Common()...)
-			if m != parcellus.Pass {
-				cards = append(cards, card.Card(m))
+			want := parcellus.DealScores(points, counts)
+			if row := lastRow(st); !slices.Equal(row, want[:]) {
+				t.Fatalf("seed %d: deal scores %v; parcels %v and points %v give %v", seed, row, counts, points, want)
 			}
-			for _, x := range cards {
-				points[c] += parcellus.Value(x)
+			if j := st.Captor(jackOfHearts); j >= 0 {
+				jacks++
+				if points[j] < parcellus.Value(jackOfHearts) {
+					t.Fatalf("seed %d: seat %d captured the Jack of Hearts with %d points", seed, j, points[j])
+				}
 			}
-			want := parcellus.DealScores(points, pb)
-			if row := lastRow(a); !slices.Equal(row, want[:]) {
-				t.Fatalf("seed %d: deal scores %v, the observer's parcels %v and points %v give %v", seed, row, pb, points, want)
-			}
-		})
+		}, nil)
 	}
-	if captures < 1000 || deals < 300 {
-		t.Errorf("%d captures, %d deals checked", captures, deals)
+	if deals < 300 || jacks < deals/2 {
+		t.Errorf("%d deals, %d Jacks of Hearts captured", deals, jacks)
 	}
 }
 
-// TestCourtCircularTricks checks the observer's trick decision against the
-// game's on every trick it sees decided, and its marks for the last trick
-// of a deal against the deal's scores (1860).
+// TestCourtCircularTricks checks what the lab reads at an 1860 deal's end
+// (the last trick's winner and Lead, the cards won) against the deal's
+// scores, and that the Line it names for a trick is the one the game shows.
 func TestCourtCircularTricks(t *testing.T) {
-	tricks, lasts := 0, 0
+	lasts := 0
 	for seed := range uint64(200) {
 		n := 2 + int(seed)%5
-		ed := courtcircular.Edition1860
-		playout(t, courtcircular.Game{}, map[string]any{"players": n}, seed, func(before game.State, seat int, m game.Move, after game.State) {
-			b, a := before.(*courtcircular.State), after.(*courtcircular.State)
-			ended := a.DealsPlayed() != b.DealsPlayed()
-			if !ended && a.TrickWinner() >= 0 && b.TrickWinner() < 0 && m != courtcircular.Resign {
-				tricks++
-				w, _ := decideTrick(ed, n, a.Played, a.Resigned(), a.Lead())
-				if w != a.TrickWinner() {
-					t.Fatalf("seed %d: the observer gives the trick to %d, the game to %d", seed, w, a.TrickWinner())
+		playout(t, courtcircular.Game{}, map[string]any{"players": n}, seed, func(s game.State) {
+			st := s.(*courtcircular.State)
+			lasts++
+			if st.TrickWinner() < 0 || st.TrickLead() == card.None || st.Lead() != card.None {
+				t.Fatalf("seed %d: at the deal's end winner %d, trick lead %v, lead %v", seed, st.TrickWinner(), st.TrickLead(), st.Lead())
+			}
+			var marks [courtcircular.MaxPlayers]int
+			for p := range n {
+				marks[p] = courtcircular.Marks(st.Won(p))
+			}
+			low := slices.Min(marks[:n])
+			row := lastRow(st)
+			for p := range n {
+				if row[p] != marks[p]-low {
+					t.Fatalf("seed %d: deal scores %v, the marks won %v", seed, row, marks[:n])
 				}
 			}
-			if ended {
-				lasts++
-				w, _, table := lastTrick(b, ed, seat)
-				marks, up, down := dealMarks(b, w, seat, table)
-				low := slices.Min(marks[:n])
-				row := lastRow(a)
-				for p := range n {
-					if row[p] != marks[p]-low {
-						t.Fatalf("seed %d: deal scores %v, the observer's marks %v", seed, row, marks[:n])
-					}
-				}
-				var sum int64
-				for _, k := range marks[:n] {
-					sum += int64(k)
-				}
-				if up+down != sum {
-					t.Fatalf("marks up %d + down %d != %d", up, down, sum)
-				}
-			}
-		})
+		}, nil)
 	}
-	if tricks < 1000 || lasts < 200 {
-		t.Errorf("%d tricks, %d last tricks checked", tricks, lasts)
+	if lasts < 200 {
+		t.Errorf("%d last tricks checked", lasts)
 	}
-	// 1862: the Line the observer names is the one the game shows.
+	// The Line the observer names is the one the game shows (1862, whose
+	// view names each side's Line).
 	lines := 0
 	for seed := range uint64(20) {
-		ed := courtcircular.Edition1862
-		playout(t, courtcircular.Game{}, map[string]any{"edition": ed}, seed, func(before game.State, seat int, m game.Move, after game.State) {
-			b, a := before.(*courtcircular.State), after.(*courtcircular.State)
-			if w := a.TrickWinner(); w >= 0 && b.TrickWinner() < 0 {
-				lines++
-				got := courtcircular.BestLine(ed, a.Played(w), a.Lead()).Describe(ed)
-				if want := a.View(game.Spectator).(courtcircular.View).Lines[w]; got != want {
-					t.Fatalf("seed %d: the observer reads %q, the game shows %q", seed, got, want)
+		for _, ed := range []string{courtcircular.Edition1862} {
+			playout(t, courtcircular.Game{}, map[string]any{"edition": ed}, seed, nil, func(before game.State, seat int, m game.Move, after game.State) {
+				b, a := before.(*courtcircular.State), after.(*courtcircular.State)
+				if w := a.TrickWinner(); w >= 0 && b.TrickWinner() < 0 && m != courtcircular.Resign {
+					lines++
+					got := courtcircular.BestLine(ed, a.Played(w), a.Lead()).Describe(ed)
+					if want := a.View(game.Spectator).(courtcircular.View).Lines[w]; got != want {
+						t.Fatalf("seed %d: the observer reads %q, the game shows %q", seed, got, want)
+					}
 				}
-			}
-		})
+			})
+		}
 	}
 	if lines < 300 {
-		t.Errorf("%d 1862 tricks checked", lines)
+		t.Errorf("%d tricks checked", lines)
 	}
 }
 
@@ -205,7 +184,7 @@ func TestTractricGives(t *testing.T) {
 		obs := FiguresFor(g).NewObserver(o)
 		gives, hands := int64(0), 0
 		var s0 game.State
-		playout(t, g, map[string]any{"players": n}, uint64(n), func(before game.State, seat int, m game.Move, after game.State) {
+		playout(t, g, map[string]any{"players": n}, uint64(n), func(s game.State) { obs.DealEnd(s) }, func(before game.State, seat int, m game.Move, after game.State) {
 			if s0 == nil {
 				s0 = before
 				obs.Start(before, rec)
@@ -274,8 +253,8 @@ func TestEveryGame(t *testing.T) {
 func TestTotals(t *testing.T) {
 	for _, g := range games.Registry.All() {
 		checked := 0
-		playout(t, g, nil, 3, func(before game.State, seat int, m game.Move, after game.State) {
-			if dealsPlayed(after) == dealsPlayed(before) {
+		playout(t, g, nil, 3, nil, func(before game.State, seat int, m game.Move, after game.State) {
+			if after.DealsPlayed() == before.DealsPlayed() {
 				return
 			}
 			tt, ok := after.(totaler)
@@ -289,7 +268,7 @@ func TestTotals(t *testing.T) {
 				}
 			}
 		})
-		if _, ok := FiguresFor(g).(Standinger); !ok && checked == 0 && !FiguresFor(g).SingleDeal(nil) {
+		if _, ok := FiguresFor(g).(Standinger); !ok && checked == 0 && !g.Info().OneDeal {
 			t.Errorf("%s: no cheap totals checked", g.Name())
 		}
 	}

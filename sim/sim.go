@@ -20,6 +20,11 @@ import (
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/games/courtcircular"
+	"parlour/games/damn"
+	"parlour/games/golf"
+	"parlour/games/parcellus"
+	"parlour/games/tractric"
 	"parlour/internal/arena"
 )
 
@@ -61,6 +66,10 @@ type Observer interface {
 	Start(s game.State, r *Record)
 	// Observe is called after every move, with the state after it.
 	Observe(s game.State, seat int, m game.Move)
+	// DealEnd is called inside the move that ends a deal, after the deal
+	// is scored and before the next is dealt, with the deal's last
+	// position in place (game.State.WatchDeals); Observe follows it.
+	DealEnd(s game.State)
 	// Finish is called once the match is over.
 	Finish(s game.State)
 }
@@ -72,27 +81,29 @@ type Figures interface {
 	Specs(o game.Options) []Spec
 	// NewObserver returns an observer for matches with options o, or nil.
 	NewObserver(o game.Options) Observer
-	// LowWins reports whether the lowest total leads (Golf).
-	LowWins(o game.Options) bool
-	// SingleDeal reports whether a match is one deal (Damn): figures about
-	// deals, lead changes and the last deal do not apply.
-	SingleDeal(o game.Options) bool
 }
 
 // Standinger is implemented by Figures whose match standing is not
 // Result().Totals (Court Circular's 1862 Hits): Standing fills out with
-// each seat's standing, higher leading (after LowWins), and Score with
+// each seat's standing, higher leading (after game.Info's LowWins), and Score with
 // each seat's final score.
 type Standinger interface {
 	Standing(s game.State, out []int)
 	Score(s game.State, out []int)
 }
 
-// figures holds the Figures of the games that have their own.
-var figures = map[string]Figures{}
+// figures holds each game's own Figures, by game.Game.Name (a test checks
+// that every registered game has an entry).
+var figures = map[string]Figures{
+	courtcircular.Game{}.Name(): ccFigures{},
+	damn.Game{}.Name():          damnFigures{},
+	golf.Game{}.Name():          golfFigures{},
+	parcellus.Game{}.Name():     parcellusFigures{},
+	tractric.Game{}.Name():      tractricFigures{},
+}
 
 // FiguresFor returns the Figures of a game: its own, or the plain ones
-// (no figures of its own; highest total leads; several deals).
+// (no figures of its own).
 func FiguresFor(g game.Game) Figures {
 	if f, ok := figures[g.Name()]; ok {
 		return f
@@ -100,12 +111,16 @@ func FiguresFor(g game.Game) Figures {
 	return plain{}
 }
 
+// HasFigures reports whether g has figures of its own.
+func HasFigures(g game.Game) bool {
+	_, ok := figures[g.Name()]
+	return ok
+}
+
 type plain struct{}
 
 func (plain) Specs(game.Options) []Spec         { return nil }
 func (plain) NewObserver(game.Options) Observer { return nil }
-func (plain) LowWins(game.Options) bool         { return false }
-func (plain) SingleDeal(game.Options) bool      { return false }
 
 // winScale is the scale of shared wins: a win shared by k seats (k up to
 // 8) counts 840/k exactly.
@@ -128,7 +143,7 @@ func Specs(g game.Game, o game.Options) []Spec {
 	specs = append(specs,
 		Spec{Key: "unresolved", Group: "Seats", Label: "matches without a winner", Kind: Proportion, Seat: -1, Share: true},
 		Spec{Key: "moves", Group: "Length", Label: "moves per match", Kind: Mean, Seat: -1, Hist: true})
-	if !f.SingleDeal(o) {
+	if !g.Info().OneDeal {
 		specs = append(specs,
 			Spec{Key: "deals", Group: "Length", Label: "deals per match", Kind: Mean, Seat: -1, Hist: true},
 			Spec{Key: "deal_moves", Group: "Length", Label: "moves per deal", Kind: Rate, Seat: -1, Hist: true},
@@ -168,8 +183,8 @@ func newArm(g game.Game, v Variant) (*arm, error) {
 		_, r := b.(bot.Random)
 		a.random = append(a.random, r)
 	}
-	a.low = a.figs.LowWins(v.Options)
-	a.single = a.figs.SingleDeal(v.Options)
+	a.low = g.Info().LowWins
+	a.single = g.Info().OneDeal
 	a.stander, _ = a.figs.(Standinger)
 	return a, nil
 }
@@ -292,6 +307,7 @@ type player struct {
 	stand []int
 	score []int
 	obs   Observer
+	st    game.State // the match, reset for each seed
 }
 
 func newPlayer(g game.Game, a *arm) *player {
@@ -306,32 +322,28 @@ func newPlayer(g game.Game, a *arm) *player {
 	return p
 }
 
-// dealCounter is implemented by states that count their finished deals
-// cheaply; others are asked len(Result().DealScores) after every move.
-type dealCounter interface {
-	DealsPlayed() int
-}
-
 // totaler is implemented by states that give a seat's Result().Totals
 // entry cheaply; others are asked Result() after every deal.
 type totaler interface {
 	Total(seat int) int
 }
 
-func dealsPlayed(s game.State) int {
-	if d, ok := s.(dealCounter); ok {
-		return d.DealsPlayed()
-	}
-	return len(s.Result().DealScores)
-}
-
 // play plays one match with the given seed into p.rec.
 func (p *player) play(seed uint64) error {
 	a := p.arm
 	n := len(a.bots)
-	s, err := p.g.New(a.opts, seed, nil)
-	if err != nil {
-		return err
+	s := p.st
+	if s == nil {
+		var err error
+		if s, err = p.g.New(a.opts, seed, nil); err != nil {
+			return err
+		}
+		if p.obs != nil {
+			s.WatchDeals(p.obs.DealEnd)
+		}
+		p.st = s
+	} else {
+		s.Reset(seed)
 	}
 	for j := range n {
 		p.pcgs[j].Seed(seed, uint64(j))
@@ -342,7 +354,6 @@ func (p *player) play(seed uint64) error {
 	if obs != nil {
 		obs.Start(s, rec)
 	}
-	counter, fast := s.(dealCounter)
 	deals := 0
 	movesInDeal := int64(0)
 	moves := 0
@@ -368,7 +379,7 @@ func (p *player) play(seed uint64) error {
 			s.ApplyFast(seat, m)
 		} else {
 			m = a.bots[seat].Choose(s, seat, p.rngs[seat])
-			if err := s.Apply(seat, m); err != nil {
+			if err := game.Apply(s, seat, m); err != nil {
 				return fmt.Errorf("%s at seat %d: %w", a.bots[seat].Name(), seat, err)
 			}
 		}
@@ -377,13 +388,7 @@ func (p *player) play(seed uint64) error {
 		if obs != nil {
 			obs.Observe(s, seat, m)
 		}
-		var d int
-		if fast {
-			d = counter.DealsPlayed()
-		} else {
-			d = dealsPlayed(s)
-		}
-		if d != deals {
+		if d := s.DealsPlayed(); d != deals {
 			if !a.single {
 				rec.Add("deal_moves", movesInDeal, int64(d-deals))
 				rec.Observe("deal_moves", movesInDeal)

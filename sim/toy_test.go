@@ -39,6 +39,7 @@ type coinState struct {
 	rng                  game.RNG
 	totals               []int
 	scores               [][]int
+	watch                func(game.State)
 }
 
 func (s *coinState) Game() game.Game { return coinGame{} }
@@ -57,12 +58,15 @@ func (s *coinState) Legal(seat int, buf []game.Move) []game.Move {
 	return buf
 }
 
-func (s *coinState) Apply(seat int, m game.Move) error {
-	if err := game.CheckLegal(s, seat, m, func() string { return "not your turn" }); err != nil {
-		return err
-	}
-	s.ApplyFast(seat, m)
-	return nil
+func (coinGame) Info() game.Info { return game.Info{} }
+
+func (s *coinState) DealsPlayed() int { return s.dealNo }
+
+func (s *coinState) WatchDeals(f func(game.State)) { s.watch = f }
+
+func (s *coinState) Reset(seed uint64) {
+	s.turn, s.dealNo, s.rng, s.scores = 0, 0, game.NewRNG(seed), s.scores[:0]
+	clear(s.totals)
 }
 
 func (s *coinState) ApplyFast(seat int, m game.Move) {
@@ -79,12 +83,16 @@ func (s *coinState) ApplyFast(seat int, m game.Move) {
 	s.totals[w]++
 	s.scores = append(s.scores, row)
 	s.dealNo++
+	if s.watch != nil {
+		s.watch(s)
+	}
 }
 
 func (s *coinState) Clone() game.State {
 	c := *s
 	c.totals = slices.Clone(s.totals)
 	c.scores = slices.Clone(s.scores)
+	c.watch = nil
 	return &c
 }
 
@@ -139,20 +147,16 @@ func (s *swingState) ApplyFast(seat int, m game.Move) {
 	}
 	s.scores = append(s.scores, slices.Clone(row))
 	s.dealNo++
-}
-
-func (s *swingState) Apply(seat int, m game.Move) error {
-	if err := game.CheckLegal(s, seat, m, func() string { return "over" }); err != nil {
-		return err
+	if s.watch != nil {
+		s.watch(s)
 	}
-	s.ApplyFast(seat, m)
-	return nil
 }
 
 func (s *swingState) Clone() game.State {
 	c := *s
 	c.totals = slices.Clone(s.totals)
 	c.scores = slices.Clone(s.scores)
+	c.watch = nil
 	return &c
 }
 

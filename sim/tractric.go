@@ -5,14 +5,9 @@ import (
 	"parlour/games/tractric"
 )
 
-func init() { figures["tractric"] = tractricFigures{} }
-
 // tractricFigures measures Tractric: hands at no trump, tricks given away,
 // games per match and hands per game.
 type tractricFigures struct{}
-
-func (tractricFigures) LowWins(game.Options) bool    { return false }
-func (tractricFigures) SingleDeal(game.Options) bool { return false }
 
 func (tractricFigures) Specs(game.Options) []Spec {
 	return []Spec{
@@ -33,12 +28,13 @@ type tractricObserver struct {
 	trump   int
 	deals   int
 	given   int64 // this hand
+	ended   bool  // the hand ended in the move being observed
 	hands   int64
 	noTrump int64
 }
 
 func (o *tractricObserver) Start(s game.State, r *Record) {
-	o.r, o.trump, o.deals, o.given, o.hands, o.noTrump = r, tractric.Unset, 0, 0, 0, 0
+	o.r, o.trump, o.deals, o.given, o.hands, o.noTrump, o.ended = r, tractric.Unset, 0, 0, 0, 0, false
 }
 
 func (o *tractricObserver) Observe(s game.State, seat int, m game.Move) {
@@ -50,17 +46,23 @@ func (o *tractricObserver) Observe(s game.State, seat int, m game.Move) {
 			o.noTrump += b2i(t == tractric.NoTrump)
 		}
 	}
-	for k := range o.n {
-		if m == tractric.Give(k) {
-			o.given++
-		}
+	if _, ok := tractric.GiveTo(m); ok {
+		o.given++
 	}
-	if d := st.DealsPlayed(); d != o.deals {
-		o.deals = d
+	if o.ended {
+		// The hand ended in this move (DealEnd), gift included.
+		o.ended = false
 		o.r.Add("tractric/given", o.given, 1)
 		o.r.Observe("tractric/given", o.given)
 		o.given = 0
 	}
+}
+
+// DealEnd notes the hand's end; Observe, which follows it for the same
+// move, records the hand's gifts.
+func (o *tractricObserver) DealEnd(game.State) {
+	o.deals++
+	o.ended = true
 }
 
 func (o *tractricObserver) Finish(s game.State) {

@@ -59,7 +59,7 @@ func runBench(e *env, args []string) int {
 	var tw *tabwriter.Writer
 	if !*asJSON {
 		tw = tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "game\tplayers\tmatches\tmoves\tseconds\tmoves/s\tallocs/move\tmoves/match\t")
+		fmt.Fprintln(tw, "game\tplayers\tmatches\tmoves\tseconds\tmoves/s\tallocs/move\tallocs/match\tmoves/match\t")
 	}
 	for _, r := range rows {
 		if isTerminal(e.stderr) {
@@ -75,7 +75,7 @@ func runBench(e *env, args []string) int {
 			fmt.Fprintf(e.stdout, "%s\n", b)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%.4f\t%.1f\t\n", f.Game, f.Players, f.Matches, f.Moves, f.Seconds, f.MovesPerS, f.AllocsPerMove, f.MovesPerMatch)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.2f\t%.0f\t%.4f\t%.2f\t%.1f\t\n", f.Game, f.Players, f.Matches, f.Moves, f.Seconds, f.MovesPerS, f.AllocsPerMove, f.AllocsPerMatch, f.MovesPerMatch)
 	}
 	if tw != nil {
 		tw.Flush()

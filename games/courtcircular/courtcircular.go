@@ -40,23 +40,41 @@ func (Game) Rules() string { return rulesText }
 // Players returns 2 and 6 (the 1862 edition takes exactly 2).
 func (Game) Players() (int, int) { return 2, MaxPlayers }
 
-// unsetTarget is the default of the "target" option. It has its own type so
-// that New can tell a target that was given (which the 1862 edition refuses)
-// from the default; it prints and marshals as plain "50".
-type unsetTarget string
-
-const defaultTarget unsetTarget = "50"
+// DefaultTarget is the points that win an 1860 game unless the target
+// option says otherwise (Ruling 17).
+const DefaultTarget = 50
 
 // Options returns players (2-6, default 2), edition ("1860" or "1862",
-// default "1860") and target (1860 only: "20" or "50", default 50).
+// default "1860") and target (1860 only: 1 to 9999, default 50).
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{
 		{Name: "players", Doc: "number of players (the 1862 edition takes 2)", Default: 2, Min: 2, Max: MaxPlayers},
 		{Name: "edition", Doc: "which printed rules: 1860 (2-6 players) or 1862 (2 players)", Default: Edition1860,
 			Choices: []string{Edition1860, Edition1862}},
-		{Name: "target", Doc: "points that win the game (1860 edition only)", Default: defaultTarget,
-			Choices: []string{"20", "50"}},
+		{Name: "target", Doc: "points that win the game (1860 edition only; the rules print 20 or 50)", Default: DefaultTarget,
+			Min: 1, Max: 9999},
 	}
+}
+
+// Info reports that the highest total wins, over several deals.
+func (Game) Info() game.Info { return game.Info{} }
+
+// CheckOptions refuses the 1862 edition with other than 2 players or with
+// a target given (it plays to two Hits), and drops the target it does not
+// use from its resolved options.
+func (Game) CheckOptions(o game.Options, given game.Given) error {
+	if o.String("edition") != Edition1862 {
+		return nil
+	}
+	if o.Players() != 2 {
+		return &game.OptionError{Game: "court-circular", Option: "players", Reason: "the 1862 edition is for 2 players"}
+	}
+	if given("target") {
+		return &game.OptionError{Game: "court-circular", Option: "target",
+			Reason: "the 1862 edition plays to two Hits (a Rubber); target is an 1860 option"}
+	}
+	delete(o, "target")
+	return nil
 }
 
 // config is what New reads from the options.
@@ -71,7 +89,7 @@ func readOptions(opts game.Options) (config, error) {
 	bad := func(option, reason string) error {
 		return &game.OptionError{Game: "court-circular", Option: option, Reason: reason}
 	}
-	c := config{players: opts.Players(), dealer: opts.Dealer(), target: 50}
+	c := config{players: opts.Players(), dealer: opts.Dealer(), target: DefaultTarget}
 	if c.players < 2 || c.players > MaxPlayers {
 		return c, bad("players", "must be 2 to 6")
 	}
@@ -82,35 +100,19 @@ func readOptions(opts game.Options) (config, error) {
 	default:
 		return c, bad("edition", "must be 1860 or 1862")
 	}
-	given := false
-	switch t := opts["target"].(type) {
-	case nil, unsetTarget:
-	case string:
-		given = true
-		switch t {
-		case "20":
-			c.target = 20
-		case "50":
-		default:
-			return c, bad("target", "must be 20 or 50")
-		}
-	case int:
-		given = true
-		if t != 20 && t != 50 {
-			return c, bad("target", "must be 20 or 50")
-		}
-		c.target = t
-	default:
-		return c, bad("target", "must be 20 or 50")
-	}
 	if c.e62 {
 		if c.players != 2 {
 			return c, bad("players", "the 1862 edition is for 2 players")
 		}
-		if given {
+		if _, ok := opts["target"]; ok {
 			return c, bad("target", "the 1862 edition plays to two Hits (a Rubber); target is an 1860 option")
 		}
 		c.target = 0
+	} else if t, ok := opts["target"].(int); ok {
+		if t < 1 || t > 9999 {
+			return c, bad("target", "must be 1 to 9999")
+		}
+		c.target = t
 	}
 	if c.dealer != game.DealerRandom && (c.dealer < 0 || c.dealer >= c.players) {
 		return c, bad("dealer", "out of range")

@@ -42,6 +42,18 @@ func moveCard(m game.Move) card.Card { return card.Card(m & 0xff) }
 func forCard(m game.Move) card.Card  { return card.Card(m >> 8 & 0xff) }
 func takeSet(m game.Move) card.Set   { return card.Set(uint64(m) & cardsMask) }
 
+// PlayedCard returns the card a move "play C" lays from hand, and whether m
+// is one ("play C for D" is not).
+func PlayedCard(m game.Move) (card.Card, bool) { return moveCard(m), verb(m) == vPlay }
+
+// LeadCard returns the card a lead move makes the next Lead, and whether m
+// is one.
+func LeadCard(m game.Move) (card.Card, bool) { return moveCard(m), verb(m) == vLead }
+
+// TakenCards returns the cards a take move (1862) takes, and whether m is
+// one.
+func TakenCards(m game.Move) (card.Set, bool) { return takeSet(m), verb(m) == vTake }
+
 // canonical returns a set's cards in the notation order: ranks 2 3 ... K A,
 // equal ranks S H D C.
 func canonical(s card.Set) []card.Card {
@@ -149,6 +161,9 @@ func parseMove(text string) (game.Move, error) {
 				}
 				s = s.Add(c)
 			}
+		}
+		if s == 0 {
+			return 0, game.BadMove(text, "\"take\" needs the cards taken, as in \"take 4D 9S\"")
 		}
 		return Take(s), nil
 	}

@@ -14,7 +14,6 @@ import (
 	"parlour/game"
 	cc "parlour/games/courtcircular"
 	"parlour/gametest"
-	"parlour/internal/script"
 )
 
 // match drives a state through the validated path, as a script does.
@@ -55,7 +54,7 @@ func (m *match) refuse(line, want string) {
 
 func (m *match) view() cc.View { return m.st.View(game.Spectator).(cc.View) }
 
-func (m *match) legal(seat int) []string { return script.LegalText(m.st, seat) }
+func (m *match) legal(seat int) []string { return game.LegalText(m.st, seat) }
 
 func (m *match) wantLegal(seat int, want ...string) {
 	m.t.Helper()
@@ -489,12 +488,20 @@ func TestOptions(t *testing.T) {
 		{map[string]any{"players": 1}, false},
 		{map[string]any{"target": 20}, true},
 		{map[string]any{"target": "50"}, true},
-		{map[string]any{"target": 30}, false},
+		{map[string]any{"target": 30}, true},
+		{map[string]any{"target": 1}, true},
+		{map[string]any{"target": 9999, "players": 6}, true},
+		{map[string]any{"target": 7, "players": 3}, true},
+		{map[string]any{"target": 0}, false},
+		{map[string]any{"target": 10000}, false},
+		{map[string]any{"target": "abc"}, false},
+		{map[string]any{"target": 2.5}, false},
 		{map[string]any{"edition": "1862"}, true},
 		{map[string]any{"edition": 1862, "players": 2}, true},
 		{map[string]any{"edition": "1862", "players": 3}, false},
 		{map[string]any{"edition": "1862", "target": 20}, false},
 		{map[string]any{"edition": "1862", "target": 50}, false},
+		{map[string]any{"edition": "1862", "target": 1}, false},
 		{map[string]any{"edition": "1861"}, false},
 	} {
 		opts, err := game.Resolve(g, tc.opts)
@@ -622,5 +629,55 @@ func checkTake62(t *testing.T, v cc.View, sides [][]card.Card, lead card.Card) {
 	}
 	if v.Take != want {
 		t.Fatalf("lead %v sides %v: take %d, want %d (%q)", lead, sides, v.Take, want, v.Lines)
+	}
+}
+
+// TestResolvedOptions: what is stored and shown are the resolved options,
+// and they resolve to themselves; 1862's resolved options have no target.
+func TestResolvedOptions(t *testing.T) {
+	g := cc.Game{}
+	for _, given := range []map[string]any{
+		{}, {"players": 4, "target": 20}, {"edition": "1862"}, {"edition": "1862", "dealer": 1},
+	} {
+		o, err := game.Resolve(g, given)
+		if err != nil {
+			t.Fatalf("%v: %v", given, err)
+		}
+		_, hasTarget := o["target"]
+		if e62 := o.String("edition") == cc.Edition1862; hasTarget == e62 {
+			t.Errorf("%v: resolved %v; target present %v with edition %s", given, o, hasTarget, o.String("edition"))
+		}
+		again, err := game.Resolve(g, o)
+		if err != nil {
+			t.Fatalf("%v: resolved options %v do not resolve again: %v", given, o, err)
+		}
+		if fmt.Sprint(again) != fmt.Sprint(o) {
+			t.Errorf("%v: resolved %v, then %v", given, o, again)
+		}
+	}
+	if o, _ := game.Resolve(g, nil); o.Int("target") != cc.DefaultTarget {
+		t.Errorf("default target %d, want %d", o.Int("target"), cc.DefaultTarget)
+	}
+}
+
+// TestRuling17_LowTargetEndsTheGame: a target of 1 ends an 1860 game with
+// the first deal anyone scores in (two players: only the deal's winner
+// scores, so there is no tie).
+func TestRuling17_LowTargetEndsTheGame(t *testing.T) {
+	for seed := range uint64(20) {
+		s := gametest.Start(t, cc.Game{}, map[string]any{"target": 1}, seed, "")
+		rng := game.NewRNG(seed)
+		game.Playout(s, &rng, nil)
+		r := s.Result()
+		if !r.Over || len(r.Winners) != 1 {
+			t.Fatalf("seed %d: over %v winners %v", seed, r.Over, r.Winners)
+		}
+		for i, row := range r.DealScores[:len(r.DealScores)-1] {
+			for _, v := range row {
+				if v > 0 {
+					t.Fatalf("seed %d: deal %d scored %v and the game went on", seed, i+1, row)
+				}
+			}
+		}
 	}
 }

@@ -75,12 +75,18 @@ type State struct {
 
 	fixed []*fixedDeal
 	rng   game.RNG
+
+	// trickLead is the Lead the trick was played to: public.lead while the
+	// next Lead is chosen, even once the old Lead has been taken (1862).
+	trickLead card.Card
+	watch     func(game.State) // WatchDeals's watcher, or nil
 }
 
 var _ game.State = (*State)(nil)
 
 // New starts a match. opts must come from game.Resolve(Game{}, ...); the
-// 1862 edition refuses players other than 2 and any target.
+// 1862 edition refuses players other than 2 and any target. Every fixed
+// deal is checked before New returns.
 func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State, error) {
 	cfg, err := readOptions(opts)
 	if err != nil {
@@ -92,13 +98,33 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 		return nil, err
 	}
 	s.scores = make([]int, 0, 16*s.n)
-	s.dealer = cfg.dealer
+	s.start()
+	return s, nil
+}
+
+// start deals the first deal; the state holds only the match's settings
+// and a freshly seeded RNG.
+func (s *State) start() {
+	s.dealer = s.cfg.dealer
 	if s.dealer == game.DealerRandom {
 		s.dealer = s.rng.IntN(s.n)
 	}
 	s.startDeal()
-	return s, nil
 }
+
+// Reset starts the same match again from seed, reusing the state's memory.
+func (s *State) Reset(seed uint64) {
+	*s = State{cfg: s.cfg, n: s.n, champ: -1, winner: -1, rng: game.NewRNG(seed),
+		scores: s.scores[:0], fixed: s.fixed, watch: s.watch}
+	s.start()
+}
+
+// WatchDeals sets f to be called at the end of every deal, once it is
+// scored and before the next is dealt. The deal's last trick is still in
+// place: TrickWinner, Played, Leader and TrickLead describe it, and the
+// cards won (Won) include what the last trick took; the board is cleared
+// (Lead is None).
+func (s *State) WatchDeals(f func(game.State)) { s.watch = f }
 
 func parseDeal(l game.Layout, n int) (*fixedDeal, error) {
 	if err := l.Keys("hands", "lead", "stock"); err != nil {
@@ -209,6 +235,7 @@ func (s *State) beginTrick() {
 	s.resigned, s.conceded = 0, false
 	s.table = 0
 	s.leader, s.winner = -1, -1
+	s.trickLead = s.lead
 	s.hidden, s.hiddenKnown = false, false
 	s.phase = phasePlay
 	s.turn = s.nextToPlay(s.first + s.n - 1)
@@ -300,15 +327,6 @@ func (s *State) Legal(seat int, buf []game.Move) []game.Move {
 		}
 	}
 	return buf
-}
-
-// Apply validates and applies seat's move.
-func (s *State) Apply(seat int, m game.Move) error {
-	if err := game.CheckLegal(s, seat, m, func() string { return s.explain(seat, m) }); err != nil {
-		return err
-	}
-	s.ApplyFast(seat, m)
-	return nil
 }
 
 // ApplyFast applies a legal move without checks.
@@ -575,6 +593,11 @@ func (s *State) scoreDeal() {
 	}
 	if s.champ >= 0 {
 		s.phase = phaseOver
+	}
+	if s.watch != nil {
+		s.watch(s)
+	}
+	if s.phase == phaseOver {
 		return
 	}
 	s.deal++
@@ -656,6 +679,7 @@ func firstIf(first bool) int {
 func (s *State) Clone() game.State {
 	c := *s
 	c.scores = append(make([]int, 0, cap(s.scores)), s.scores...)
+	c.watch = nil
 	return &c
 }
 
@@ -764,8 +788,12 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 	return d
 }
 
-// explain says why a move of the seat to act is not legal now.
-func (s *State) explain(seat int, m game.Move) string {
+// Explain says why game.Apply refuses seat's move m (the seat to act's move
+// that is not legal now).
+func (s *State) Explain(seat int, m game.Move) string {
+	if !s.ToAct().Has(seat) {
+		return ""
+	}
 	v := verb(m)
 	if v < vPlay || v > vTake || (v == vResign && m != Resign) {
 		return "not a court-circular move"

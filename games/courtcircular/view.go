@@ -68,7 +68,7 @@ func (s *State) View(seat int) any {
 	v := View{
 		Seat: seat, Players: s.n, Edition: s.edition(), Target: s.cfg.target,
 		Deal: r.Deal, Dealer: s.dealer, Phase: phaseNames[s.phase], ToAct: s.ToAct().List(),
-		FirstHand: s.first, Leader: s.leader, Lead: s.lead, Stock: s.nStock,
+		FirstHand: s.first, Leader: s.leader, Lead: s.shownLead(), Stock: s.nStock,
 		TrickWinner: s.winner, Resigned: s.resigned.List(),
 		DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
 	}
@@ -144,6 +144,20 @@ func (s *State) DealsPlayed() int { return len(s.scores) / s.n }
 // Lead returns the current Lead (while a trick's winner takes and chooses,
 // still the old one), or card.None.
 func (s *State) Lead() card.Card { return s.lead }
+
+// TrickLead returns the Lead the current (or, at a deal's end, the last)
+// trick was played to, even once it has been taken.
+func (s *State) TrickLead() card.Card { return s.trickLead }
+
+// shownLead is the Lead as the views show it: while the next Lead is being
+// chosen, still the old one, in 1862 too even once it has been taken; None
+// once the board is cleared.
+func (s *State) shownLead() card.Card {
+	if s.phase == phaseLead {
+		return s.trickLead
+	}
+	return s.lead
+}
 
 // Leader returns the seat that played the current trick's first card, or -1.
 func (s *State) Leader() int { return s.leader }

@@ -22,8 +22,8 @@ func play(t *testing.T, s *State, moves ...string) {
 
 func step(s *State, line string) error { return gametest.Try(s, line) }
 
-// legalText returns seat's legal moves in notation, in Legal's order.
-func legalText(s *State, seat int) []string { return gametest.LegalText(s, seat) }
+// legalText returns seat's legal moves in notation, sorted by byte order.
+func legalText(s *State, seat int) []string { return game.LegalText(s, seat) }
 
 func cards(text string) []card.Card { return card.MustParseList(text) }
 

@@ -41,6 +41,13 @@ func isKeep(m game.Move) bool {
 // keepSet returns the cards of a keep move.
 func keepSet(m game.Move) card.Set { return card.Set(m &^ mKeep) }
 
+// PlayedCard returns the card a play move plays from hand, and whether m
+// is one.
+func PlayedCard(m game.Move) (card.Card, bool) { return card.Card(m), isPlay(m) }
+
+// KeptCards returns the cards a keep move keeps, and whether m is one.
+func KeptCards(m game.Move) (card.Set, bool) { return keepSet(m), isKeep(m) }
+
 func formatMove(m game.Move) string {
 	switch {
 	case m == mTurn:

@@ -1,6 +1,7 @@
 package damn
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"parlour/card"
@@ -73,6 +74,10 @@ type State struct {
 
 	known [64]uint16
 	rng   game.RNG
+
+	fixed       *fixedDeal       // the layout of the deal, or nil
+	firstDealer int              // the dealer option: a seat, or game.DealerRandom
+	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
 var _ game.State = (*State)(nil)
@@ -91,17 +96,34 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 	if err != nil {
 		return nil, err
 	}
-	var fd *fixedDeal
 	if len(fixed) > 0 {
-		fd = fixed[0]
+		s.fixed = fixed[0]
 	}
-	s.dealer = opts.Dealer()
+	s.firstDealer = opts.Dealer()
+	s.start()
+	return s, nil
+}
+
+// start deals the game; the state holds only its settings and a freshly
+// seeded RNG.
+func (s *State) start() {
+	s.dealer = s.firstDealer
 	if s.dealer == game.DealerRandom {
 		s.dealer = s.rng.IntN(s.n)
 	}
-	s.deal(fd)
-	return s, nil
+	s.deal(s.fixed)
 }
+
+// Reset starts the same game again from seed, reusing the state's memory.
+func (s *State) Reset(seed uint64) {
+	*s = State{n: s.n, maxTurns: s.maxTurns, rng: game.NewRNG(seed),
+		fixed: s.fixed, firstDealer: s.firstDealer, watch: s.watch}
+	s.start()
+}
+
+// WatchDeals sets f to be called when the game (Damn's one deal) ends,
+// inside its last move, with the cards still where they were.
+func (s *State) WatchDeals(f func(game.State)) { s.watch = f }
 
 func parseDeal(l game.Layout, n int) (*fixedDeal, error) {
 	if err := l.Keys("hands", "support", "random", "central"); err != nil {
@@ -263,68 +285,57 @@ func (s *State) Legal(seat int, buf []game.Move) []game.Move {
 	return buf
 }
 
-// Apply validates and applies seat's move.
-func (s *State) Apply(seat int, m game.Move) error {
-	if err := s.check(seat, m); err != nil {
-		return err
-	}
-	s.ApplyFast(seat, m)
-	return nil
-}
-
-// check returns why seat may not make move m now, or nil. It agrees with
-// Legal without listing the keep moves.
-func (s *State) check(seat int, m game.Move) error {
-	if seat < 0 || seat >= s.n {
-		return game.Illegal(s, seat, m, "no seat %d (seats are 0-%d)", seat, s.n-1)
-	}
+// Explain says why game.Apply refuses seat's move m, or "" when it has
+// nothing to add (the seat is not to act) or finds the move legal. It
+// agrees with Legal without listing the keep moves.
+func (s *State) Explain(seat int, m game.Move) string {
 	if s.over || seat != s.turn {
-		return game.NotToAct(s, seat, m)
+		return ""
 	}
 	if !isPlay(m) && !isKeep(m) && m != mTurn && m != mPickup && m != mRandom {
-		return game.Illegal(s, seat, m, "not a damn move")
+		return "not a damn move"
 	}
 	if s.pending {
 		if !isKeep(m) {
-			return game.Illegal(s, seat, m, "you picked up %d cards: first keep four of them as your new hand (keep C C C C)", s.nPick)
+			return fmt.Sprintf("you picked up %d cards: first keep four of them as your new hand (keep C C C C)", s.nPick)
 		}
 		if missing := keepSet(m) &^ s.pickSet(); missing != 0 {
-			return game.Illegal(s, seat, m, "%s not picked up (you picked up %s)", listCards(missing), card.Join(sorted(s.pick[:s.nPick])))
+			return fmt.Sprintf("%s not picked up (you picked up %s)", listCards(missing), card.Join(sorted(s.pick[:s.nPick])))
 		}
-		return nil
+		return ""
 	}
 	if isKeep(m) {
-		return game.Illegal(s, seat, m, "there is nothing to keep: keep follows a random-pile pick-up of more than four cards")
+		return "there is nothing to keep: keep follows a random-pile pick-up of more than four cards"
 	}
 	nh, ns := s.nHand[seat], s.nSupport[seat]
 	if nh == 0 && ns == 0 {
 		if m != mRandom {
-			return game.Illegal(s, seat, m, "your hand and support pile are empty: turn your random card (random)")
+			return "your hand and support pile are empty: turn your random card (random)"
 		}
-		return nil
+		return ""
 	}
 	switch m {
 	case mRandom:
-		return game.Illegal(s, seat, m, "the random pile is used only when your hand and support pile are both empty")
+		return "the random pile is used only when your hand and support pile are both empty"
 	case mTurn:
 		if ns == 0 {
-			return game.Illegal(s, seat, m, "your support pile is empty")
+			return "your support pile is empty"
 		}
 	case mPickup:
 		if s.nPile == 0 {
-			return game.Illegal(s, seat, m, "the play pile is empty: start a new one with any card")
+			return "the play pile is empty: start a new one with any card"
 		}
 	default:
 		c := card.Card(m)
 		if !s.inHand(seat, c) {
-			return game.Illegal(s, seat, m, "%v is not in your hand", c)
+			return fmt.Sprintf("%v is not in your hand", c)
 		}
 		if top := s.top(); !Fits(c, top) {
 			lo, hi := neighbours(top.Rank())
-			return game.Illegal(s, seat, m, "%v does not fit on %v (it needs %s or %s)", c, top, article(lo), article(hi))
+			return fmt.Sprintf("%v does not fit on %v (it needs %s or %s)", c, top, article(lo), article(hi))
 		}
 	}
-	return nil
+	return ""
 }
 
 // neighbours returns the ranks one below and one above r, round the corner.
@@ -496,11 +507,13 @@ func (s *State) played(seat int) {
 // endTurn counts the turn and passes it to the next player still in.
 func (s *State) endTurn() {
 	s.turns++
-	if s.over {
-		return
-	}
-	if s.turns >= s.maxTurns {
+	if !s.over && s.turns >= s.maxTurns {
 		s.over, s.capped = true, true
+	}
+	if s.over {
+		if s.watch != nil {
+			s.watch(s)
+		}
 		return
 	}
 	t := s.turn
@@ -534,6 +547,7 @@ func (s *State) Loser() int {
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
 	c := *s
+	c.watch = nil
 	return &c
 }
 

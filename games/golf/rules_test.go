@@ -67,7 +67,7 @@ func play(t *testing.T, st *golf.State, lines ...string) {
 	t.Helper()
 	for _, line := range lines {
 		seat, m := move(t, st, line)
-		if err := st.Apply(seat, m); err != nil {
+		if err := game.Apply(st, seat, m); err != nil {
 			t.Fatalf("%q refused: %v", line, err)
 		}
 	}
@@ -85,7 +85,7 @@ func refuse(t *testing.T, st *golf.State, line, reason string) {
 func refuseMove(t *testing.T, st *golf.State, seat int, m game.Move, reason string) {
 	t.Helper()
 	before := st.Clone()
-	err := st.Apply(seat, m)
+	err := game.Apply(st, seat, m)
 	if err == nil {
 		t.Fatalf("seat %d %q was applied, want a refusal (%s)", seat, st.FormatMove(m), reason)
 	}

@@ -57,6 +57,9 @@ type State struct {
 	scores []int // finished holes, n per hole
 	fixed  []*hole
 	rng    game.RNG
+
+	firstDealer int              // the dealer option: a seat, or game.DealerRandom
+	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
 var _ game.State = (*State)(nil)
@@ -73,13 +76,31 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 		return nil, err
 	}
 	s.scores = make([]int, 0, s.n*s.holes)
-	s.dealer = opts.Dealer()
+	s.firstDealer = opts.Dealer()
+	s.start()
+	return s, nil
+}
+
+// start deals the first hole; the state holds only the match's settings
+// and a freshly seeded RNG.
+func (s *State) start() {
+	s.dealer = s.firstDealer
 	if s.dealer == game.DealerRandom {
 		s.dealer = s.rng.IntN(s.n)
 	}
 	s.deal()
-	return s, nil
 }
+
+// Reset starts the same match again from seed, reusing the state's memory.
+func (s *State) Reset(seed uint64) {
+	*s = State{n: s.n, holes: s.holes, target: s.target, out: -1, rng: game.NewRNG(seed),
+		scores: s.scores[:0], fixed: s.fixed, firstDealer: s.firstDealer, watch: s.watch}
+	s.start()
+}
+
+// WatchDeals sets f to be called at the end of every hole, once it is
+// scored and before the next is dealt: the final layouts are in place.
+func (s *State) WatchDeals(f func(game.State)) { s.watch = f }
 
 func parseHole(l game.Layout, n int) (*hole, error) {
 	if err := l.Keys("layouts", "discard", "stock"); err != nil {
@@ -227,20 +248,14 @@ func (s *State) Legal(seat int, buf []game.Move) []game.Move {
 	return buf
 }
 
-// Apply validates and applies seat's move.
-func (s *State) Apply(seat int, m game.Move) error {
+// Explain says why game.Apply refuses seat's move m.
+func (s *State) Explain(seat int, m game.Move) string {
 	if s.phase == phaseReveal && s.chosen.Has(seat) && m < mDrawStock {
-		return game.Illegal(s, seat, m, "you have already chosen a column this hole")
+		return "you have already chosen a column this hole"
 	}
-	if err := game.CheckLegal(s, seat, m, func() string { return s.explain(m) }); err != nil {
-		return err
+	if !s.ToAct().Has(seat) {
+		return ""
 	}
-	s.ApplyFast(seat, m)
-	return nil
-}
-
-// explain says why a move that is not in Legal is refused.
-func (s *State) explain(m game.Move) string {
 	switch {
 	case m >= numMoves:
 		return "not a golf move"
@@ -354,6 +369,11 @@ func (s *State) scoreHole() {
 	s.hole++
 	if s.hole == s.holes || reached {
 		s.phase = phaseOver
+	}
+	if s.watch != nil {
+		s.watch(s)
+	}
+	if s.phase == phaseOver {
 		return
 	}
 	s.dealer = (s.dealer + 1) % s.n
@@ -364,6 +384,7 @@ func (s *State) scoreHole() {
 func (s *State) Clone() game.State {
 	c := *s
 	c.scores = append(make([]int, 0, cap(s.scores)), s.scores...)
+	c.watch = nil
 	return &c
 }
 

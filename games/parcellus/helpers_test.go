@@ -2,6 +2,7 @@ package parcellus
 
 import (
 	"encoding/json"
+	"parlour/game"
 	"strconv"
 	"testing"
 
@@ -35,7 +36,7 @@ func passes(from, n int) []string {
 }
 
 // legalText returns seat's legal moves in notation, in Legal's order.
-func legalText(s *State, seat int) []string { return gametest.LegalText(s, seat) }
+func legalText(s *State, seat int) []string { return game.LegalText(s, seat) }
 
 func cards(text string) []card.Card { return card.MustParseList(text) }
 

@@ -62,6 +62,9 @@ func (Game) Rules() string { return rulesText }
 // Players returns 3 and 3.
 func (Game) Players() (int, int) { return Players, Players }
 
+// Info reports that the highest total wins, over several deals.
+func (Game) Info() game.Info { return game.Info{} }
+
 // Options returns players (always 3) and target (1-999, default 30).
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{

@@ -84,7 +84,7 @@ func TestT000_3_LegalPlaysOnKD(t *testing.T) {
 	if got := s.Hand(0); !slices.Equal(got, cards("9C QD KH AS AH AD")) {
 		t.Fatalf("seat 0 holds %v, want 9C QD KH AS AH AD (Parcellus order)", got)
 	}
-	if got, want := legalText(s, 0), []string{"pass", "play AH", "play AD"}; !slices.Equal(got, want) {
+	if got, want := legalText(s, 0), []string{"pass", "play AD", "play AH"}; !slices.Equal(got, want) {
 		t.Errorf("legal %v, want %v", got, want)
 	}
 	for _, tc := range []struct{ move, reason string }{

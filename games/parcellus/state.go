@@ -69,6 +69,9 @@ type State struct {
 	scores  []int8 // finished deals, Players per deal
 	fixed   []*fixedDeal
 	rng     game.RNG
+
+	firstDealer int              // the dealer option: a seat, or game.DealerRandom
+	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
 var _ game.State = (*State)(nil)
@@ -90,13 +93,32 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 		return nil, err
 	}
 	s.scores = make([]int8, 0, 8*Players)
-	s.dealer = opts.Dealer()
+	s.firstDealer = opts.Dealer()
+	s.begin()
+	return s, nil
+}
+
+// begin deals the first deal; the state holds only the match's settings
+// and a freshly seeded RNG.
+func (s *State) begin() {
+	s.dealer = s.firstDealer
 	if s.dealer == game.DealerRandom {
 		s.dealer = s.rng.IntN(Players)
 	}
 	s.deal()
-	return s, nil
 }
+
+// Reset starts the same match again from seed, reusing the state's memory.
+func (s *State) Reset(seed uint64) {
+	*s = State{target: s.target, rng: game.NewRNG(seed), turn: -1, last: -1,
+		scores: s.scores[:0], fixed: s.fixed, firstDealer: s.firstDealer, watch: s.watch}
+	s.begin()
+}
+
+// WatchDeals sets f to be called at the end of every deal, once it is
+// scored and before the next is dealt: the deal's parcels are still on the
+// table, so ParcelCounts and Captor tell who captured what.
+func (s *State) WatchDeals(f func(game.State)) { s.watch = f }
 
 func parseDeal(l game.Layout) (*fixedDeal, error) {
 	if err := l.Keys("hands", "common"); err != nil {
@@ -211,7 +233,9 @@ func (s *State) ToAct() game.Seats {
 	case phasePass:
 		return game.AllSeats(Players) &^ s.chosen
 	case phasePlay:
-		return game.SeatsOf(s.turn)
+		if s.turn >= 0 { // -1 at a deal's end, while its watcher looks
+			return game.SeatsOf(s.turn)
+		}
 	}
 	return 0
 }
@@ -247,25 +271,9 @@ func (s *State) Legal(seat int, buf []game.Move) []game.Move {
 	return buf
 }
 
-// Apply validates and applies seat's move; a refusal says why in one line.
-func (s *State) Apply(seat int, m game.Move) error {
-	if seat < 0 || seat >= Players {
-		return game.Illegal(s, seat, m, "no seat %d (seats are 0-%d)", seat, Players-1)
-	}
-	if reason := s.explain(seat, m); reason != "" {
-		return game.Illegal(s, seat, m, "%s", reason)
-	}
-	// The explanations above cover every refusal; this keeps Apply and
-	// Legal in agreement whatever happens.
-	if err := game.CheckLegal(s, seat, m, nil); err != nil {
-		return err
-	}
-	s.ApplyFast(seat, m)
-	return nil
-}
-
-// explain returns why seat may not make move m now, or "" if it may.
-func (s *State) explain(seat int, m game.Move) string {
+// Explain says why game.Apply refuses seat's move m, in one line, or ""
+// if the seat may make it.
+func (s *State) Explain(seat int, m game.Move) string {
 	set, three := isThree(m)
 	c, play := isPlay(m)
 	if !three && !play && m != Pass {
@@ -422,6 +430,11 @@ func (s *State) endDeal() {
 	s.turn, s.last, s.passes = -1, -1, 0
 	if best >= s.target && tied == 1 {
 		s.phase = phaseOver
+	}
+	if s.watch != nil {
+		s.watch(s)
+	}
+	if s.phase == phaseOver {
 		return
 	}
 	s.dealer = (s.dealer + 1) % Players
@@ -433,6 +446,7 @@ func (s *State) endDeal() {
 func (s *State) Clone() game.State {
 	c := *s
 	c.scores = append(make([]int8, 0, cap(s.scores)), s.scores...)
+	c.watch = nil
 	return &c
 }
 

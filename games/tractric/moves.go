@@ -30,6 +30,16 @@ func isPropose(m game.Move) bool { return m < mPlay }
 func isPlay(m game.Move) bool    { return m >= mPlay && m < mGive }
 func isGive(m game.Move) bool    { return m >= mGive && m < numMoves }
 
+// ProposedCard returns the card a propose move shows, and whether m is one.
+func ProposedCard(m game.Move) (card.Card, bool) { return moveCard(m), isPropose(m) }
+
+// PlayedCard returns the card a play move plays, and whether m is one.
+func PlayedCard(m game.Move) (card.Card, bool) { return moveCard(m), isPlay(m) }
+
+// GiveTo returns the seat a give move hands the trick to, and whether m is
+// one.
+func GiveTo(m game.Move) (int, bool) { return int(m - mGive), isGive(m) }
+
 // moveCard returns the card of a propose or play move.
 func moveCard(m game.Move) card.Card { return card.Card(m & 63) }
 

@@ -251,7 +251,7 @@ func play(t *testing.T, s *State, moves ...string) {
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		if err := s.Apply(seat, m); err != nil {
+		if err := game.Apply(s, seat, m); err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
 	}
@@ -264,7 +264,7 @@ func refuse(t *testing.T, s *State, line, reason string) {
 	m, err := s.ParseMove(seat, mv)
 	if err == nil {
 		before := *s
-		err = s.Apply(seat, m)
+		err = game.Apply(s, seat, m)
 		if s.hands != before.hands || s.phase != before.phase || s.turn != before.turn || s.chosen != before.chosen {
 			t.Errorf("%s: the refusal changed the state", line)
 		}

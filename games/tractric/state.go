@@ -71,6 +71,10 @@ type State struct {
 	rng    game.RNG
 
 	gridErr string // set when a fixed grid falls in a deal that starts no game
+
+	laterGrid   bool             // a fixed deal after the first fixes a grid
+	firstDealer int              // the dealer option: a seat, or game.DealerRandom
+	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
 var _ game.State = (*State)(nil)
@@ -106,7 +110,12 @@ func minHands(n int) int {
 	return 3
 }
 
-// New starts a match. opts must come from game.Resolve(Game{}, ...).
+// New starts a match. opts must come from game.Resolve(Game{}, ...). Every
+// fixed deal is checked before any move: its cards, hand sizes and grid,
+// and a grid only in a deal that can start a game (deal 1, or a deal after
+// the fewest hands a game lasts); whether a later deal does start a game
+// depends on play, and Guard refuses the move that would reach one that
+// does not.
 func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State, error) {
 	n := opts.Players()
 	if n < 3 || n > MaxPlayers {
@@ -116,31 +125,47 @@ func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State
 	if n == 4 {
 		s.hand, s.colours = 13, 2
 	}
-	for i, l := range deals {
-		if l == nil {
-			s.fixed = append(s.fixed, nil)
-			continue
-		}
+	var err error
+	s.fixed, err = game.ParseDeals(deals, func(i int, l game.Layout) (*fixedDeal, error) {
 		f, err := parseDeal(l, n, s.hand)
-		if err == nil && f.hasGrid && i > 0 && i < minHands(n) {
-			err = game.BadLayout("a grid is fixed only in a deal that starts a new game, and deal %d cannot (a game lasts at least %d hands)", i+1, minHands(n))
-		}
-		if err != nil {
-			if len(deals) > 1 {
-				return nil, game.BadLayout("deal %d: %v", i+1, err)
+		if err == nil && f.hasGrid && i > 0 {
+			if i < minHands(n) {
+				return nil, game.BadLayout("a grid is fixed only in a deal that starts a new game, and deal %d cannot (a game lasts at least %d hands)", i+1, minHands(n))
 			}
-			return nil, err
+			s.laterGrid = true
 		}
-		s.fixed = append(s.fixed, f)
+		return f, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	s.scores = make([]int8, 0, 32*n)
-	s.dealer = opts.Dealer()
-	if s.dealer == game.DealerRandom {
-		s.dealer = s.rng.IntN(n)
-	}
-	s.startGame()
+	s.firstDealer = opts.Dealer()
+	s.begin()
 	return s, nil
 }
+
+// begin deals the first game; the state holds only the match's settings
+// and a freshly seeded RNG.
+func (s *State) begin() {
+	s.dealer = s.firstDealer
+	if s.dealer == game.DealerRandom {
+		s.dealer = s.rng.IntN(s.n)
+	}
+	s.startGame()
+}
+
+// Reset starts the same match again from seed, reusing the state's memory.
+func (s *State) Reset(seed uint64) {
+	*s = State{n: s.n, hand: s.hand, colours: s.colours, lastWinner: -1, matchWinner: -1, rng: game.NewRNG(seed),
+		scores: s.scores[:0], fixed: s.fixed, laterGrid: s.laterGrid, firstDealer: s.firstDealer, watch: s.watch}
+	s.begin()
+}
+
+// WatchDeals sets f to be called at the end of every hand, once its tricks
+// are counted, its counters placed and any line scored, before the next
+// hand (or game) is dealt: the board and grid of the hand are in place.
+func (s *State) WatchDeals(f func(game.State)) { s.watch = f }
 
 func parseDeal(l game.Layout, n, size int) (*fixedDeal, error) {
 	if err := l.Keys("hands", "grid"); err != nil {
@@ -361,27 +386,31 @@ func (e *gridError) Is(target error) bool {
 	return target == game.ErrIllegalMove || target == game.ErrBadLayout
 }
 
-// Apply validates and applies seat's move.
-func (s *State) Apply(seat int, m game.Move) error {
-	if seat >= 0 && seat < s.n && s.phase == phasePropose && s.chosen.Has(seat) {
-		return game.Illegal(s, seat, m, "seat %d has already proposed a card this hand; the others are still choosing", seat)
+// Guard refuses a legal move that would reach a fixed deal whose grid it
+// cannot use (a grid in a deal that starts no new game). It costs nothing
+// unless a fixed deal after the first fixes a grid.
+func (s *State) Guard(seat int, m game.Move) error {
+	if !s.laterGrid {
+		return nil
 	}
-	if err := game.CheckLegal(s, seat, m, func() string { return s.explain(seat, m) }); err != nil {
-		return err
-	}
-	c := *s
+	c := s.Clone().(*State)
 	c.ApplyFast(seat, m)
 	if c.gridErr != "" {
 		return &gridError{c.gridErr}
 	}
-	*s = c
 	return nil
 }
 
 var suitNames = [4]string{"spades", "hearts", "diamonds", "clubs"}
 
-// explain says why a move that is not in Legal is refused.
-func (s *State) explain(seat int, m game.Move) string {
+// Explain says why game.Apply refuses seat's move m.
+func (s *State) Explain(seat int, m game.Move) string {
+	if s.phase == phasePropose && s.chosen.Has(seat) {
+		return fmt.Sprintf("seat %d has already proposed a card this hand; the others are still choosing", seat)
+	}
+	if !s.ToAct().Has(seat) {
+		return ""
+	}
 	if m >= numMoves {
 		return "not a tractric move"
 	}
@@ -579,8 +608,13 @@ func (s *State) endHand() {
 		if s.streak >= 2 || s.won[w] >= 3 {
 			s.matchWinner = w
 			s.phase = phaseOver
-			return
 		}
+	}
+	if s.watch != nil {
+		s.watch(s)
+	}
+	if s.phase == phaseOver {
+		return
 	}
 	s.dealer = (s.dealer + 1) % s.n
 	s.deal++
@@ -599,6 +633,7 @@ func (s *State) endHand() {
 func (s *State) Clone() game.State {
 	c := *s
 	c.scores = append(make([]int8, 0, cap(s.scores)), s.scores...)
+	c.watch = nil
 	return &c
 }
 

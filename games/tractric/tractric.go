@@ -64,6 +64,9 @@ func (Game) Rules() string { return rulesText }
 // Players returns 3 and 4.
 func (Game) Players() (int, int) { return 3, MaxPlayers }
 
+// Info reports that the most games won wins, over several hands.
+func (Game) Info() game.Info { return game.Info{} }
+
 // Options returns players (3, or 4 in partnerships; default 3).
 func (Game) Options() []game.OptionSpec {
 	return []game.OptionSpec{

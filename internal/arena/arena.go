@@ -213,7 +213,7 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 		m := seats[q].Choose(s, q, rngs[q])
 		o.Think[q] += time.Since(t0)
 		o.Moves[q]++
-		if err := s.Apply(q, m); err != nil {
+		if err := game.Apply(s, q, m); err != nil {
 			o.Err = fmt.Errorf("%s at seat %d: %w", seats[q].Name(), q, err)
 			return o
 		}

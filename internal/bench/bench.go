@@ -25,19 +25,26 @@ type Figures struct {
 
 // Run plays seeded random matches of g with opts for about d, match i with
 // seed+i, and returns the figures. It stops after the match that crosses d.
+// One state plays every match, restarted with Reset, as a search or the lab
+// would: the figures count the allocations of the whole loop, and a first
+// match played before the clock starts (New's own, and the buffers growing
+// to their size) is not counted.
 func Run(g game.Game, opts game.Options, d time.Duration, seed uint64) (Figures, error) {
 	f := Figures{Game: g.Name(), Players: opts.Players()}
 	rng := game.NewRNG(seed)
 	buf := make([]game.Move, 0, 256)
+	s, err := g.New(opts, seed, nil)
+	if err != nil {
+		return f, err
+	}
+	_, buf = game.Playout(s, &rng, buf)
+	rng = game.NewRNG(seed)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	start := time.Now()
 	for time.Since(start) < d {
-		s, err := g.New(opts, seed+uint64(f.Matches), nil)
-		if err != nil {
-			return f, err
-		}
+		s.Reset(seed + uint64(f.Matches))
 		var n int
 		n, buf = game.Playout(s, &rng, buf)
 		f.Moves += int64(n)

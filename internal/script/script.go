@@ -9,9 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
-	"strings"
 
 	"parlour/game"
 )
@@ -127,7 +125,7 @@ func Run(lookup Lookup, r io.Reader) (*Report, error) {
 	rep := &Report{Game: g.Name()}
 	var moveErr error
 	for i, text := range s.Moves {
-		if err := Step(st, text); err != nil {
+		if err := game.Step(st, text); err != nil {
 			if errors.Is(err, game.ErrBadLayout) {
 				// A fixed deal that only proves unusable when play reaches
 				// it (a Tractric grid in a deal that starts no game).
@@ -144,30 +142,13 @@ func Run(lookup Lookup, r io.Reader) (*Report, error) {
 	return rep, moveErr
 }
 
-// Step applies one "SEAT: MOVE" line to st.
-func Step(st game.State, line string) error {
-	seatText, moveText, ok := strings.Cut(line, ":")
-	if !ok {
-		return game.BadMove(line, "not of the form \"SEAT: MOVE\"")
-	}
-	seat, err := strconv.Atoi(strings.TrimSpace(seatText))
-	if err != nil || seat < 0 || seat >= st.Players() {
-		return game.BadMove(line, "no seat %q (seats are 0-%d)", strings.TrimSpace(seatText), st.Players()-1)
-	}
-	m, err := st.ParseMove(seat, moveText)
-	if err != nil {
-		return err
-	}
-	return st.Apply(seat, m)
-}
-
 // Fill sets the report's position fields from st.
 func Fill(rep *Report, st game.State) {
 	res := st.Result()
 	rep.ToAct = st.ToAct().List()
 	rep.Legal = map[string][]string{}
 	for _, seat := range rep.ToAct {
-		rep.Legal[strconv.Itoa(seat)] = LegalText(st, seat)
+		rep.Legal[strconv.Itoa(seat)] = game.LegalText(st, seat)
 	}
 	rep.Deal = res.Deal
 	rep.DealScores = res.DealScores
@@ -179,15 +160,4 @@ func Fill(rep *Report, st game.State) {
 	} else {
 		rep.Public = st.View(game.Spectator)
 	}
-}
-
-// LegalText returns seat's legal moves in notation, sorted by byte order.
-func LegalText(st game.State, seat int) []string {
-	moves := st.Legal(seat, nil)
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = st.FormatMove(m)
-	}
-	sort.Strings(out)
-	return out
 }

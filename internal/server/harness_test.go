@@ -22,7 +22,6 @@ import (
 	"parlour/card"
 	"parlour/game"
 	"parlour/games"
-	"parlour/internal/script"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -457,7 +456,7 @@ func (e *env) history(id string) *history {
 	for _, mv := range moves {
 		m, err := st.ParseMove(mv.Seat, mv.Text)
 		if err == nil {
-			err = st.Apply(mv.Seat, m)
+			err = game.Apply(st, mv.Seat, m)
 		}
 		if err != nil {
 			e.t.Fatalf("stored move %d (%d: %s) does not replay: %v", mv.N, mv.Seat, mv.Text, err)
@@ -587,7 +586,7 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 				bad("frame %d: to_act %v, want %v", i, got, want)
 			}
 			if seat >= 0 && st.ToAct().Has(seat) {
-				if got, want := m.Legal, script.LegalText(st, seat); !slices.Equal(got, want) {
+				if got, want := m.Legal, game.LegalText(st, seat); !slices.Equal(got, want) {
 					bad("frame %d: legal %v, want %v", i, got, want)
 				}
 			}

@@ -496,26 +496,9 @@ func (s *Server) replayPlaces(ctx context.Context, m *table.Manager, id string, 
 	if err != nil {
 		return nil, err
 	}
-	// The options as the store keeps them (JSON): Resolve takes them so.
-	raw, err := json.Marshal(rep.Options)
-	if err != nil {
-		return nil, err
-	}
-	var given map[string]any
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	dec.UseNumber()
-	if err := dec.Decode(&given); err != nil {
-		return nil, err
-	}
-	// The replay lists the options resolved, defaults included; a game may
-	// refuse a default it does not use when given (Court Circular 1862's
-	// target), so options at their default are left to Resolve.
-	for _, o := range g.Options() {
-		if v, ok := given[o.Name]; ok && o.Name != "players" && fmt.Sprint(v) == fmt.Sprint(o.Default) {
-			delete(given, o.Name)
-		}
-	}
-	opts, err := game.Resolve(g, given)
+	// The replay's options are the table's resolved options: they resolve
+	// to themselves.
+	opts, err := game.Resolve(g, rep.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -530,7 +513,7 @@ func (s *Server) replayPlaces(ctx context.Context, m *table.Manager, id string, 
 	for _, mv := range rep.Moves[:k] {
 		x, err := st.ParseMove(mv.Seat, mv.Move)
 		if err == nil {
-			err = st.Apply(mv.Seat, x)
+			err = game.Apply(st, mv.Seat, x)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("table %s: move %d (%d: %s) does not replay: %v", id, mv.N, mv.Seat, mv.Move, err)

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -44,12 +43,12 @@ func errorFrame(code, message, id string) []byte {
 	return b
 }
 
-// parse reads a client message, or returns the refusal to send.
+// parse reads a client message (one JSON object, nothing after it), or
+// returns the refusal to send.
 func parse(data []byte) (table.ClientMessage, []byte) {
 	var msg table.ClientMessage
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&msg); err != nil {
-		return msg, errorFrame(table.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
+	if err := json.Unmarshal(data, &msg); err != nil {
+		return table.ClientMessage{}, errorFrame(table.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
 	}
 	if msg.V != table.ProtocolVersion {
 		return msg, errorFrame(table.CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, table.ProtocolVersion), msg.ID)

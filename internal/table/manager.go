@@ -19,7 +19,6 @@ import (
 
 	"parlour/bot"
 	"parlour/game"
-	"parlour/internal/script"
 	"parlour/internal/store"
 )
 
@@ -147,10 +146,8 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 	if _, ok := given["players"]; !ok && len(req.Seats) > 0 {
 		given["players"] = len(req.Seats)
 	}
-	// The options are stored as given, not resolved: Resolve is what turns
-	// them into the game's options, now and when the table is rebuilt (a
-	// game may tell a default from a value given, as Court Circular's
-	// target does).
+	// The options are stored and shown resolved, defaults filled in: they
+	// resolve to themselves when the table is rebuilt.
 	opts, err := game.Resolve(g, given)
 	if err != nil {
 		return Info{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
@@ -203,7 +200,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 		status = store.StatusPlaying
 	}
 	rec := &store.Table{
-		ID: randomID(), Game: g.Name(), Options: given, Seed: seed,
+		ID: randomID(), Game: g.Name(), Options: opts, Seed: seed,
 		Settings: settings, Seats: seats, Status: status, CreatedAt: time.Now().UTC(),
 	}
 	t, err := m.build(rec, nil)
@@ -283,7 +280,7 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 func replayMove(st game.State, mv store.Move) error {
 	x, err := st.ParseMove(mv.Seat, mv.Text)
 	if err == nil {
-		err = st.Apply(mv.Seat, x)
+		err = game.Apply(st, mv.Seat, x)
 	}
 	if err != nil {
 		return fmt.Errorf("stored move %d (seat %d: %s) does not replay: %w", mv.N+1, mv.Seat, mv.Text, err)
@@ -675,7 +672,7 @@ func (m *Manager) Replay(ctx context.Context, id string) (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Replay{ID: id, Game: t.g.Name(), Title: t.g.Title(), Options: publicOptions(t.opts),
+	out := &Replay{ID: id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
 		Seed: fmt.Sprint(rec.Seed), Players: t.st.Players(), Seats: t.seatInfos(),
 		Moves: []ReplayMove{}, Result: resultOf(t.st.Result())}
 	for _, mv := range moves {
@@ -701,7 +698,7 @@ func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, 
 	out := &ReplayStep{Table: id, K: k, Moves: len(moves), ToAct: st.ToAct().List(), Legal: map[string][]string{},
 		Public: st.View(game.Spectator), Result: resultOf(st.Result())}
 	for _, s := range out.ToAct {
-		out.Legal[fmt.Sprint(s)] = script.LegalText(st, s)
+		out.Legal[fmt.Sprint(s)] = game.LegalText(st, s)
 	}
 	for s := range st.Players() {
 		out.Views = append(out.Views, st.View(s))

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"log/slog"
 	mrand "math/rand/v2"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -30,7 +29,6 @@ import (
 
 	"parlour/bot"
 	"parlour/game"
-	"parlour/internal/script"
 	"parlour/internal/store"
 )
 
@@ -606,15 +604,13 @@ func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) {
 		t.refuse(sub, CodeTooLarge, fmt.Sprintf("a move has at most %d bytes", maxMoveText), id, "")
 		return
 	}
-	moveText := text
-	if seatText, rest, ok := strings.Cut(text, ":"); ok {
-		n, err := strconv.Atoi(strings.TrimSpace(seatText))
-		if err != nil {
-			t.refuse(sub, CodeBadMove, fmt.Sprintf("%q is not a seat (write \"SEAT: MOVE\" or just the move)", strings.TrimSpace(seatText)), id, text)
-			return
-		}
+	n, moveText, hasSeat, err := game.CutSeat(text)
+	if err != nil {
+		t.refuse(sub, CodeBadMove, err.Error(), id, text)
+		return
+	}
+	if hasSeat {
 		claimed = &n
-		moveText = rest
 	}
 	if claimed != nil && *claimed != sub.seat {
 		t.refuse(sub, CodeNotYourSeat, fmt.Sprintf("your token holds seat %d, not seat %d", sub.seat, *claimed), id, text)
@@ -634,7 +630,7 @@ func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) {
 		return
 	}
 	if !t.st.ToAct().Has(sub.seat) {
-		err := game.NotToAct(t.st, sub.seat, m)
+		err := game.Check(t.st, sub.seat, m)
 		t.refuse(sub, CodeNotYourTurn, err.Error(), id, text)
 		return
 	}
@@ -667,7 +663,7 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	before := t.st.ToAct()
 	prev := t.st.Clone()
 	text := t.st.FormatMove(m)
-	if err := t.st.Apply(n, m); err != nil {
+	if err := game.Apply(t.st, n, m); err != nil {
 		return err
 	}
 	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC()}
@@ -920,7 +916,7 @@ func (t *Table) stateFrame(n int, events []Event) []byte {
 	if t.status == store.StatusPlaying {
 		msg.ToAct = t.st.ToAct().List()
 		if n >= 0 && t.st.ToAct().Has(n) {
-			msg.Legal = script.LegalText(t.st, n)
+			msg.Legal = game.LegalText(t.st, n)
 		}
 	}
 	return t.encode(msg)
@@ -997,7 +993,7 @@ func (t *Table) maybeIdle() {
 
 func (t *Table) updateInfo() {
 	info := Info{
-		ID: t.id, Game: t.g.Name(), Title: t.g.Title(), Options: publicOptions(t.opts),
+		ID: t.id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
 		Clock: float64(t.set.ClockMS) / 1000, Grace: float64(t.set.GraceMS) / 1000, StandIn: t.set.StandIn,
 		Status: t.status, Seats: t.seatInfos(), Open: t.openList(), Moves: t.moves,
 		RematchOf: t.rec.RematchOf, Rematch: t.rec.Rematch, CreatedAt: t.rec.CreatedAt,
@@ -1012,17 +1008,4 @@ func (t *Table) updateInfo() {
 		info.Result = &r
 	}
 	t.info.Store(&info)
-}
-
-// publicOptions returns the options as the lobby shows them: the dealer
-// drawn with the seed is left out.
-func publicOptions(o game.Options) map[string]any {
-	out := map[string]any{}
-	for k, v := range o {
-		if k == "dealer" && v == game.DealerRandom {
-			continue
-		}
-		out[k] = v
-	}
-	return out
 }

@@ -8,8 +8,6 @@ import (
 	"parlour/games/courtcircular"
 )
 
-func init() { Register("court-circular", renderCourt) }
-
 // renderCourt draws the trick as Carroll's diagram: the Lead in the middle,
 // each other player's cards in a row above it, the person's own row below it
 // (towards the person), then hands, stock and marks.

@@ -7,8 +7,6 @@ import (
 	"parlour/games/damn"
 )
 
-func init() { Register("damn", renderDamn) }
-
 // renderDamn draws the play pile's top, the central deck, every seat's hand,
 // support and random counts, and the person's own hand.
 func renderDamn(view any, p *Painter) string {

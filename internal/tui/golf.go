@@ -8,8 +8,6 @@ import (
 	"parlour/games/golf"
 )
 
-func init() { Register("golf", renderGolf) }
-
 // renderGolf draws the discard, the stock, and every layout as two rows of
 // three (face-down cards as ##), the person's own first.
 func renderGolf(view any, p *Painter) string {

@@ -8,8 +8,6 @@ import (
 	"parlour/games/parcellus"
 )
 
-func init() { Register("parcellus", renderParcellus) }
-
 // renderParcellus draws the parcel on the table, the person's hand, every
 // seat's hand size and captures, and the pass while it is open.
 func renderParcellus(view any, p *Painter) string {

@@ -9,8 +9,6 @@ import (
 	"parlour/games/tractric"
 )
 
-func init() { Register("tractric", renderTractric) }
-
 // renderTractric draws the 3x3 grid of scorecards with the owner of each
 // counter, the trump, the trick, every seat's tricks and the person's hand.
 func renderTractric(view any, p *Painter) string {

@@ -14,6 +14,11 @@ import (
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/games/courtcircular"
+	"parlour/games/damn"
+	"parlour/games/golf"
+	"parlour/games/parcellus"
+	"parlour/games/tractric"
 )
 
 // Config is one terminal game.
@@ -29,10 +34,22 @@ type Config struct {
 // Renderer draws a seat's view of a game as text.
 type Renderer func(view any, p *Painter) string
 
-var renderers = map[string]Renderer{}
+// renderers holds each game's renderer, by game.Game.Name; a game without
+// one is drawn as its view's JSON (a test checks every registered game has
+// its own).
+var renderers = map[string]Renderer{
+	courtcircular.Game{}.Name(): renderCourt,
+	damn.Game{}.Name():          renderDamn,
+	golf.Game{}.Name():          renderGolf,
+	parcellus.Game{}.Name():     renderParcellus,
+	tractric.Game{}.Name():      renderTractric,
+}
 
-// Register sets the renderer of the game called name.
-func Register(name string, r Renderer) { renderers[name] = r }
+// HasRenderer reports whether g has a renderer of its own.
+func HasRenderer(g game.Game) bool {
+	_, ok := renderers[g.Name()]
+	return ok
+}
 
 // Painter formats cards and highlights for one terminal.
 type Painter struct {
@@ -119,7 +136,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 		if seat := botToAct(acts, cfg.Seat); seat >= 0 {
 			m := cfg.Bots[seat].Choose(s, seat, rng)
 			text := s.FormatMove(m)
-			if err := s.Apply(seat, m); err != nil {
+			if err := game.Apply(s, seat, m); err != nil {
 				return fmt.Errorf("bot %d chose %q: %w", seat, text, err)
 			}
 			if acts.Len() > 1 {
@@ -134,7 +151,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 				fmt.Fprint(out, render(cfg.Game.Name(), s.View(cfg.Seat), p))
 				drawn = true
 			}
-			legal := legalTexts(s, cfg.Seat)
+			legal := game.LegalText(s, cfg.Seat)
 			fmt.Fprintln(out, "Your move:")
 			for i, t := range legal {
 				fmt.Fprintf(out, "  %2d) %s\n", i+1, t)
@@ -174,7 +191,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 			}
 			m, err := s.ParseMove(cfg.Seat, text)
 			if err == nil {
-				err = s.Apply(cfg.Seat, m)
+				err = game.Apply(s, cfg.Seat, m)
 			}
 			if err != nil {
 				fmt.Fprintf(out, "Not allowed: %v\n", err)
@@ -213,14 +230,6 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 
 func botToAct(acts game.Seats, person int) int {
 	return acts.Remove(person).First()
-}
-
-func legalTexts(s game.State, seat int) []string {
-	var out []string
-	for _, m := range s.Legal(seat, nil) {
-		out = append(out, s.FormatMove(m))
-	}
-	return out
 }
 
 func render(name string, view any, p *Painter) string {
