@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"parlour/card"
 	"parlour/game"
 	"parlour/games/golf"
+	"parlour/gametest"
 )
 
 // newMatch starts a match from option values and fixed deals (nil: shuffled).
@@ -47,15 +47,7 @@ func layout(layouts, discard, stock string) game.Layout {
 // move reads "SEAT: MOVE".
 func move(t *testing.T, st *golf.State, line string) (int, game.Move) {
 	t.Helper()
-	seatText, moveText, ok := strings.Cut(line, ":")
-	if !ok {
-		t.Fatalf("bad test line %q", line)
-	}
-	seat, err := strconv.Atoi(strings.TrimSpace(seatText))
-	if err != nil {
-		t.Fatalf("bad test line %q", line)
-	}
-	m, err := st.ParseMove(seat, moveText)
+	seat, m, err := game.ParseSeatMove(st, line)
 	if err != nil {
 		t.Fatalf("%q: %v", line, err)
 	}
@@ -65,12 +57,7 @@ func move(t *testing.T, st *golf.State, line string) (int, game.Move) {
 // play applies "SEAT: MOVE" lines, failing the test on any refusal.
 func play(t *testing.T, st *golf.State, lines ...string) {
 	t.Helper()
-	for _, line := range lines {
-		seat, m := move(t, st, line)
-		if err := game.Apply(st, seat, m); err != nil {
-			t.Fatalf("%q refused: %v", line, err)
-		}
-	}
+	gametest.Play(t, st, lines...)
 }
 
 // refuse checks that the move of line is refused with a one-line reason
@@ -105,14 +92,7 @@ func refuseMove(t *testing.T, st *golf.State, seat int, m game.Move, reason stri
 }
 
 // legal returns seat's legal moves in notation, sorted.
-func legal(st *golf.State, seat int) []string {
-	var out []string
-	for _, m := range st.Legal(seat, nil) {
-		out = append(out, st.FormatMove(m))
-	}
-	slices.Sort(out)
-	return out
-}
+func legal(st *golf.State, seat int) []string { return game.LegalText(st, seat) }
 
 func checkLegal(t *testing.T, st *golf.State, seat int, want ...string) {
 	t.Helper()

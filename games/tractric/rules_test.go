@@ -8,6 +8,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/gametest"
 )
 
 func cards(t *testing.T, text string) []card.Card {
@@ -244,24 +245,13 @@ func TestRuling9_EqualLinesNobodyWins(t *testing.T) {
 // play applies moves in notation, failing the test on a refusal.
 func play(t *testing.T, s *State, moves ...string) {
 	t.Helper()
-	for _, line := range moves {
-		seatText, mv, _ := strings.Cut(line, ":")
-		seat := int(seatText[0] - '0')
-		m, err := s.ParseMove(seat, mv)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		if err := game.Apply(s, seat, m); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-	}
+	gametest.Play(t, s, moves...)
 }
 
+// refuse checks that line is refused, saying reason, and changes nothing.
 func refuse(t *testing.T, s *State, line, reason string) {
 	t.Helper()
-	seatText, mv, _ := strings.Cut(line, ":")
-	seat := int(seatText[0] - '0')
-	m, err := s.ParseMove(seat, mv)
+	seat, m, err := game.ParseSeatMove(s, line)
 	if err == nil {
 		before := *s
 		err = game.Apply(s, seat, m)
