@@ -159,6 +159,7 @@ type arm struct {
 	opts    game.Options
 	bots    []bot.Bot
 	random  []bool // the seat's bot is the random bot: the fast path
+	seated  bool   // some bot is a bot.Seater (an external program)
 	specs   []Spec
 	index   map[string]int
 	figs    Figures
@@ -182,6 +183,8 @@ func newArm(g game.Game, v Variant) (*arm, error) {
 	for _, b := range v.Bots {
 		_, r := b.(bot.Random)
 		a.random = append(a.random, r)
+		_, seater := b.(bot.Seater)
+		a.seated = a.seated || seater
 	}
 	a.low = g.Info().LowWins
 	a.single = g.Info().OneDeal
@@ -354,6 +357,12 @@ func (p *player) play(seed uint64) error {
 	if obs != nil {
 		obs.Start(s, rec)
 	}
+	// External bots (the bot protocol) follow the match seat by seat.
+	var table *bot.Table
+	if a.seated {
+		table = bot.Sit(fmt.Sprintf("m%d", seed), s, a.opts, a.bots)
+		defer func() { table.End(s) }()
+	}
 	deals := 0
 	movesInDeal := int64(0)
 	moves := 0
@@ -378,10 +387,17 @@ func (p *player) play(seed uint64) error {
 			m = p.buf[p.rngs[seat].IntN(len(p.buf))]
 			s.ApplyFast(seat, m)
 		} else {
-			m = a.bots[seat].Choose(s, seat, p.rngs[seat])
-			if err := game.Apply(s, seat, m); err != nil {
-				return fmt.Errorf("%s at seat %d: %w", a.bots[seat].Name(), seat, err)
+			b := a.bots[seat]
+			if table != nil {
+				b = table.Bots[seat]
 			}
+			m = b.Choose(s, seat, p.rngs[seat])
+			if err := game.Apply(s, seat, m); err != nil {
+				return fmt.Errorf("%s at seat %d: %w", b.Name(), seat, err)
+			}
+		}
+		if table != nil {
+			table.Moved(s, seat, m, acts.Len() > 1)
 		}
 		moves++
 		movesInDeal++

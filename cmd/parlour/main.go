@@ -42,11 +42,11 @@ func init() {
 		"script":     {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
 		"rules":      {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
 		"games":      {"parlour games", "list the games with their players and options", runGames},
-		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--set k=v]", "play a game in the terminal against bots", runPlay},
+		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
-		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--json]", "play seeded matches between bots and compare them", runTournament},
+		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
 		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...]", "serve tables to play over the network, with a lobby and a web page", runServe},
-		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
+		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
 		"help":       {"parlour help [COMMAND]", "show help", runHelp},
 	}
 }

@@ -40,9 +40,12 @@ func runPlay(e *env, args []string) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
 	}
+	engines := addEngineFlags(e, fs)
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
+	engines.start()
+	defer engines.close()
 	if name == "" && fs.NArg() > 0 {
 		name = fs.Arg(0)
 	}
@@ -81,9 +84,9 @@ func runPlay(e *env, args []string) int {
 			continue
 		}
 		bn := strings.TrimSpace(names[min(k, len(names)-1)])
-		b, ok := bot.ByName(bn)
+		b, ok := engines.bot(bn)
 		if !ok {
-			fmt.Fprintf(e.stderr, "parlour play: unknown bot %q (bots: %s)\n", bn, strings.Join(bot.Names(), ", "))
+			fmt.Fprintf(e.stderr, "parlour play: unknown bot %q (bots: %s)\n", bn, engines.names())
 			return 2
 		}
 		cfg.Bots[i] = b

@@ -47,9 +47,12 @@ func runSim(e *env, args []string) int {
 	if !slices.ContainsFunc(args, func(a string) bool { return a == "-h" || a == "-help" || a == "--help" || a == "--h" }) {
 		fs.Usage = func() { fmt.Fprintln(fs.Output(), `parlour sim: run "parlour help sim" for the flags`) }
 	}
+	engines := addEngineFlags(e, fs)
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
+	engines.start()
+	defer engines.close()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "parlour sim: "+format+"\n", a...)
 		return 2
@@ -84,9 +87,9 @@ func runSim(e *env, args []string) int {
 	var bots []bot.Bot
 	for _, bn := range names {
 		bn = strings.TrimSpace(bn)
-		b, ok := bot.ByName(bn)
+		b, ok := engines.bot(bn)
 		if !ok {
-			return fail("unknown bot %q (bots: %s)", bn, strings.Join(bot.Names(), ", "))
+			return fail("unknown bot %q (bots: %s)", bn, engines.names())
 		}
 		bots = append(bots, b)
 		if _, random := b.(bot.Random); !random && !matchesSet {

@@ -27,9 +27,12 @@ func runTournament(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "print the outcome as one JSON object (last line)")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set edition=1860")
+	engines := addEngineFlags(e, fs)
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
+	engines.start()
+	defer engines.close()
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "parlour tournament: "+format+"\n", a...)
 		return 2
@@ -53,7 +56,7 @@ func runTournament(e *env, args []string) int {
 		return fail("%v", err)
 	}
 	if *botList == "" {
-		return fail("name the bots with --bots, one per seat (%s)", strings.Join(bot.Names(), ", "))
+		return fail("name the bots with --bots, one per seat (%s)", engines.names())
 	}
 	names := strings.Split(*botList, ",")
 	n := opts.Players()
@@ -62,9 +65,9 @@ func runTournament(e *env, args []string) int {
 	}
 	bots := make([]bot.Bot, n)
 	for i, bn := range names {
-		b, ok := bot.ByName(strings.TrimSpace(bn))
+		b, ok := engines.bot(strings.TrimSpace(bn))
 		if !ok {
-			return fail("unknown bot %q (bots: %s)", strings.TrimSpace(bn), strings.Join(bot.Names(), ", "))
+			return fail("unknown bot %q (bots: %s)", strings.TrimSpace(bn), engines.names())
 		}
 		bots[i] = b
 	}
@@ -91,10 +94,10 @@ func runTournament(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s, %d players, %d matches (seed %d) in %.1fs: %.2f games/s\n",
 		g.Title(), rep.Players, rep.Matches, rep.Seed, rep.Seconds, rep.GamesPerS)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\t")
+	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\tfaults\t")
 	for _, st := range rep.Bots {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
-			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t%d\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
+			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove, st.Faults)
 	}
 	tw.Flush()
 	if rep.Unresolved > 0 {

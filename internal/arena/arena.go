@@ -60,6 +60,10 @@ type Standing struct {
 	// time per decision.
 	Moves     int64   `json:"moves"`
 	MsPerMove float64 `json:"ms_per_move"`
+	// Faults counts the bot's moves that were faults, made by the random
+	// bot instead (an external bot's bad or late answer; 0 for built-in
+	// bots).
+	Faults int `json:"faults"`
 }
 
 // Report is the outcome of a tournament, in the shape of shared/spec/cli.md.
@@ -81,6 +85,7 @@ type Outcome struct {
 	Totals []int           // Result().Totals at the end
 	Moves  []int64         // decisions made
 	Think  []time.Duration // time spent choosing them
+	Faults []int           // moves that were faults (external bots)
 	Err    error           // why the match could not be played out
 }
 
@@ -160,6 +165,7 @@ feed:
 			won = won || o.Wins[seat] > 0
 			scoreSum[k] += float64(o.Totals[seat])
 			st.Moves += o.Moves[seat]
+			st.Faults += o.Faults[seat]
 			think[k] += o.Think[seat]
 		}
 		if !won {
@@ -186,19 +192,22 @@ func botAt(seat, i, n int) int { return (seat + i%n) % n }
 // validated path: a bot's illegal move is an error.
 func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Outcome {
 	n := len(bots)
-	o := Outcome{Wins: make([]float64, n), Totals: make([]int, n), Moves: make([]int64, n), Think: make([]time.Duration, n)}
+	o := Outcome{Wins: make([]float64, n), Totals: make([]int, n), Moves: make([]int64, n), Think: make([]time.Duration, n),
+		Faults: make([]int, n)}
 	dealSeed := seed + uint64(i/n)
 	s, err := g.New(opts, dealSeed, nil)
 	if err != nil {
 		o.Err = err
 		return o
 	}
-	seats := make([]bot.Bot, n)
+	seated := make([]bot.Bot, n)
 	rngs := make([]*rand.Rand, n)
 	for j := range n {
-		seats[j] = bots[botAt(j, i, n)]
+		seated[j] = bots[botAt(j, i, n)]
 		rngs[j] = rand.New(rand.NewPCG(dealSeed, uint64(i%n)<<8|uint64(j)))
 	}
+	table := bot.Sit(fmt.Sprintf("m%d", i+1), s, opts, seated)
+	seats := table.Bots
 	for moves := 0; ; moves++ {
 		acts := s.ToAct()
 		if acts == 0 {
@@ -214,10 +223,13 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 		o.Think[q] += time.Since(t0)
 		o.Moves[q]++
 		if err := game.Apply(s, q, m); err != nil {
+			table.End(s)
 			o.Err = fmt.Errorf("%s at seat %d: %w", seats[q].Name(), q, err)
 			return o
 		}
+		table.Moved(s, q, m, acts.Len() > 1)
 	}
+	copy(o.Faults, table.End(s))
 	r := s.Result()
 	copy(o.Totals, r.Totals)
 	for _, w := range r.Winners {

@@ -941,12 +941,12 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, extra []Event) 
 	if len(t.subs) == 0 {
 		return
 	}
-	visible := visibleSets(t.st.Places(), t.st.Players())
-	cards := cardWords(rec.Text)
+	visible := game.VisibleSets(t.st.Places(), t.st.Players())
+	cards := game.CardWords(rec.Text)
 	simultaneous := before.Len() > 1
 	t.broadcastState(func(n int) []Event {
 		ev := Event{Kind: EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}
-		if mayReadMove(n, rec.Seat, simultaneous, cards, visible) {
+		if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
 			ev.Move = rec.Text
 		} else {
 			ev.Hidden = true

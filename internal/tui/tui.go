@@ -125,6 +125,9 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 			p.Names = append(p.Names, fmt.Sprintf("%s bot %d", cfg.Bots[i].Name(), i))
 		}
 	}
+	// External bots (the bot protocol) follow the match seat by seat.
+	table := bot.Sit("m1", s, cfg.Options, cfg.Bots)
+	defer func() { table.End(s) }()
 	lines := bufio.NewScanner(in)
 	fmt.Fprintf(out, "%s: you are seat %d against %d bots. Type \"help\" for help.\n", cfg.Game.Title(), cfg.Seat, s.Players()-1)
 	deals := 0
@@ -134,11 +137,12 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 		// Bots move first where several seats choose at once: their choices
 		// stay hidden until everyone has chosen, so the order is fair.
 		if seat := botToAct(acts, cfg.Seat); seat >= 0 {
-			m := cfg.Bots[seat].Choose(s, seat, rng)
+			m := table.Bots[seat].Choose(s, seat, rng)
 			text := s.FormatMove(m)
 			if err := game.Apply(s, seat, m); err != nil {
 				return fmt.Errorf("bot %d chose %q: %w", seat, text, err)
 			}
+			table.Moved(s, seat, m, acts.Len() > 1)
 			if acts.Len() > 1 {
 				fmt.Fprintf(out, "  %s has chosen.\n", p.Name(seat))
 			} else {
@@ -197,6 +201,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 				fmt.Fprintf(out, "Not allowed: %v\n", err)
 				continue
 			}
+			table.Moved(s, cfg.Seat, m, acts.Len() > 1)
 			fmt.Fprintf(out, "  You: %s\n", s.FormatMove(m))
 			drawn = false
 		}

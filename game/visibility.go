@@ -1,10 +1,9 @@
-package table
+package game
 
 import (
 	"strings"
 
 	"parlour/card"
-	"parlour/game"
 )
 
 // Who may read a move's text. A move's notation can name cards ("pass 9S
@@ -24,11 +23,12 @@ import (
 //     the trick's last card shows as "seat N moved" to the others; the
 //     trick itself is in the game's view where the game shows it.
 //
-// This is generic over the registry: a new game needs nothing here.
+// This is generic over the registry: a new game needs nothing here. The
+// table protocol's events and the bot protocol's both follow it.
 
-// visibleSets returns, for every receiver (index 0: spectators, then seat
+// VisibleSets returns, for every receiver (index 0: spectators, then seat
 // s at s+1), the cards it may see according to places.
-func visibleSets(places []game.Place, players int) []card.Set {
+func VisibleSets(places []Place, players int) []card.Set {
 	out := make([]card.Set, players+1)
 	for _, p := range places {
 		var cards card.Set
@@ -47,8 +47,8 @@ func visibleSets(places []game.Place, players int) []card.Set {
 	return out
 }
 
-// cardWords returns the cards that text names in canonical notation.
-func cardWords(text string) []card.Card {
+// CardWords returns the cards that text names in canonical notation.
+func CardWords(text string) []card.Card {
 	var out []card.Card
 	for _, w := range strings.Fields(text) {
 		if c, err := card.Parse(w); err == nil && c.String() == w {
@@ -58,9 +58,10 @@ func cardWords(text string) []card.Card {
 	return out
 }
 
-// mayReadMove reports whether receiver (a seat, or game.Spectator) may
-// read the text of mover's move: see the rules above.
-func mayReadMove(receiver, mover int, simultaneous bool, cards []card.Card, visible []card.Set) bool {
+// MayReadMove reports whether receiver (a seat, or Spectator) may read the
+// text of mover's move, which names cards (CardWords), given what each
+// receiver sees after it (VisibleSets): see the rules above.
+func MayReadMove(receiver, mover int, simultaneous bool, cards []card.Card, visible []card.Set) bool {
 	if receiver == mover {
 		return true
 	}
