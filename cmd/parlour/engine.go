@@ -54,9 +54,15 @@ func (en *engines) Set(v string) error {
 // start sets the engines' answer time and log (faults and the bots'
 // standard error, on standard error), once the flags are read.
 func (en *engines) start() {
-	log := slog.New(slog.NewTextHandler(en.e.stderr, nil))
+	en.startWith(extbot.Config{Logger: slog.New(slog.NewTextHandler(en.e.stderr, nil))})
+}
+
+// startWith is start with more of the engines' configuration (the server's:
+// a process per table seat, stopped when the table ends, and a limit).
+func (en *engines) startWith(cfg extbot.Config) {
+	cfg.Timeout = *en.timeout
 	for i, x := range en.list {
-		en.list[i] = extbot.New(x.Name(), x.Command(), extbot.Config{Timeout: *en.timeout, Logger: log})
+		en.list[i] = extbot.New(x.Name(), x.Command(), cfg)
 	}
 }
 
@@ -71,12 +77,15 @@ func (en *engines) bot(name string) (bot.Bot, bool) {
 }
 
 // names lists the bots --bots may name.
-func (en *engines) names() string {
+func (en *engines) names() string { return strings.Join(en.all(), ", ") }
+
+// all returns the built-in bots' names and then the engines'.
+func (en *engines) all() []string {
 	all := bot.Names()
 	for _, x := range en.list {
 		all = append(all, x.Name())
 	}
-	return strings.Join(all, ", ")
+	return all
 }
 
 // close asks every engine's processes to quit.

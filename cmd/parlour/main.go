@@ -45,7 +45,7 @@ func init() {
 		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
 		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
-		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...]", "serve tables to play over the network, with a lobby and a web page", runServe},
+		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...] [--engine NAME=COMMAND]", "serve tables to play over the network, with a lobby and a web page", runServe},
 		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
 		"help":       {"parlour help [COMMAND]", "show help", runHelp},
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"parlour/games"
+	"parlour/internal/extbot"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -29,6 +30,8 @@ func runServe(e *env, args []string) int {
 	grace := fs.Duration("grace", time.Minute, "default time a dropped player's seat waits before a stand-in bot plays it")
 	standIn := fs.String("standin", "", "default stand-in bot (default: heuristic if there is one, else random)")
 	origins := fs.String("origin", "", "comma-separated hosts whose pages may connect besides this server's own (e.g. example.com,*.example.org)")
+	engines := addEngineFlags(e, fs)
+	engineProcs := fs.Int("engine-procs", 64, "most processes each --engine may run at once (one per table seat); a seat past it is played by the random bot")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
@@ -44,6 +47,10 @@ func runServe(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, "parlour serve: --bot-delay and --grace may not be negative")
 		return 2
 	}
+	if *engineProcs < 1 {
+		fmt.Fprintf(e.stderr, "parlour serve: --engine-procs must be at least 1 (got %d)\n", *engineProcs)
+		return 2
+	}
 	var patterns []string
 	for _, p := range strings.Split(*origins, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -54,6 +61,10 @@ func runServe(e *env, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	// Each table seat an external bot plays gets a process of its own,
+	// started when the seat first acts and stopped when the table ends.
+	engines.startWith(extbot.Config{Logger: log, StopAfterMatch: true, MaxProcs: *engineProcs})
+	defer engines.close()
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -77,7 +88,7 @@ func runServe(e *env, args []string) int {
 		}
 		defer st.Close()
 		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
-			StandIn: *standIn, Logger: log})
+			StandIn: *standIn, Logger: log, Bots: engines.bot, BotNames: engines.all()})
 		defer m.Close()
 		n, err := m.Recover(ctx)
 		if err != nil && ctx.Err() != nil {

@@ -56,6 +56,13 @@ type Config struct {
 	Dir string
 	// Logger receives faults and the bots' standard error; nil discards.
 	Logger *slog.Logger
+	// StopAfterMatch stops a seat's process when its match ends, instead
+	// of keeping it for the next (the server: a table's seat has its own
+	// process, stopped when the table ends).
+	StopAfterMatch bool
+	// MaxProcs limits the engine's running processes; a seat that would
+	// need one more is played by the random bot. 0 means no limit.
+	MaxProcs int
 }
 
 // Engine is an external bot: a command speaking the bot protocol.
@@ -64,10 +71,11 @@ type Engine struct {
 	cfg           Config
 	log           *slog.Logger
 
-	mu     sync.Mutex
-	idle   []*proc
-	live   map[*proc]bool
-	closed bool
+	mu       sync.Mutex
+	idle     []*proc
+	live     map[*proc]bool
+	starting int // processes being started, not yet live
+	closed   bool
 }
 
 var _ bot.Seater = (*Engine)(nil)
@@ -104,6 +112,14 @@ func New(name, command string, cfg Config) *Engine {
 // Name returns the engine's name.
 func (e *Engine) Name() string { return e.name }
 
+// Running returns how many of the engine's processes are running, idle
+// or playing.
+func (e *Engine) Running() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.live)
+}
+
 // Command returns the command the engine runs.
 func (e *Engine) Command() string { return e.command }
 
@@ -113,31 +129,35 @@ func (e *Engine) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 	return bot.Random{}.Choose(s, seat, rng)
 }
 
-// Sit starts the program's part in a match: an idle process, or a new one,
-// is sent "start" and must answer "ready".
+// Sit seats the program in a match. It does not wait: the seat's process
+// is taken (or started) and sent "start" when the seat first acts.
 func (e *Engine) Sit(match string, s game.State, opts game.Options, seat int) bot.Seat {
-	st := &seatPlay{e: e, match: match, seat: seat, events: []event{}}
-	start := map[string]any{"type": "start", "protocol": Protocol, "match": match, "game": s.Game().Name(),
-		"players": s.Players(), "seat": seat, "options": opts}
-	// An idle process may have exited since its last match: then a new
-	// one gets a second try.
+	return &seatPlay{e: e, match: match, seat: seat, events: []event{},
+		start: map[string]any{"type": "start", "protocol": Protocol, "match": match, "game": s.Game().Name(),
+			"players": s.Players(), "seat": seat, "options": opts}}
+}
+
+// open gives the seat its process: an idle one or a new one, sent start
+// and answering ready. An idle process may have exited since its last
+// match: then a new one gets a second try.
+func (st *seatPlay) open() {
+	e := st.e
 	for try := 0; try < 2; try++ {
 		p, reused, err := e.get()
 		if err != nil {
-			e.log.Warn("bot fault: cannot start; the random bot plays the seat", "match", match, "seat", seat, "reason", err.Error())
-			return st
+			e.log.Warn("bot fault: cannot start; the random bot plays the seat", "match", st.match, "seat", st.seat, "reason", err.Error())
+			return
 		}
-		if err = e.greet(p, start); err == nil {
+		if err = e.greet(p, st.start); err == nil {
 			st.p = p
-			return st
+			return
 		}
 		e.kill(p)
 		if !reused {
-			e.log.Warn("bot fault: the random bot plays the seat", "match", match, "seat", seat, "reason", "start: "+err.Error())
-			return st
+			e.log.Warn("bot fault: the random bot plays the seat", "match", st.match, "seat", st.seat, "reason", "start: "+err.Error())
+			return
 		}
 	}
-	return st
 }
 
 // greet sends start and waits for ready.
@@ -169,17 +189,27 @@ func (e *Engine) Close() {
 	}
 	e.idle = nil
 	e.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, p := range ps {
-		p.send(map[string]any{"type": "quit"}, time.Second)
-		p.stdin.Close()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e.stop(p)
+		}()
 	}
-	for _, p := range ps {
-		select {
-		case <-p.exited:
-		case <-time.After(2 * time.Second):
-		}
-		e.kill(p)
+	wg.Wait()
+}
+
+// stop sends quit, closes the process's standard input, and kills it if
+// it has not exited two seconds later.
+func (e *Engine) stop(p *proc) {
+	p.send(map[string]any{"type": "quit"}, time.Second)
+	p.stdin.Close()
+	select {
+	case <-p.exited:
+	case <-time.After(2 * time.Second):
 	}
+	e.kill(p)
 }
 
 // get returns an idle process (reused), or starts one.
@@ -195,14 +225,22 @@ func (e *Engine) get() (p *proc, reused bool, err error) {
 		e.mu.Unlock()
 		return p, true, nil
 	}
+	if e.cfg.MaxProcs > 0 && len(e.live)+e.starting >= e.cfg.MaxProcs {
+		e.mu.Unlock()
+		return nil, false, fmt.Errorf("%d processes are running, the limit", e.cfg.MaxProcs)
+	}
+	e.starting++ // counted against the limit while it starts
 	e.mu.Unlock()
 	p, err = e.start()
+	e.mu.Lock()
+	e.starting--
+	if err == nil {
+		e.live[p] = true
+	}
+	e.mu.Unlock()
 	if err != nil {
 		return nil, false, err
 	}
-	e.mu.Lock()
-	e.live[p] = true
-	e.mu.Unlock()
 	return p, false, nil
 }
 
@@ -426,15 +464,24 @@ type event struct {
 	Move string `json:"move,omitempty"`
 }
 
-// seatPlay is one seat of one match played by an engine's process.
+// seatPlay is one seat of one match played by an engine's process. Moved
+// may come from another goroutine than Choose and End (the server's table
+// tells moves from its actor while a bot thinks on its own): mu guards the
+// events, io the process.
 type seatPlay struct {
-	e      *Engine
-	p      *proc // nil once it faulted out of the match
-	match  string
-	seat   int
+	e     *Engine
+	match string
+	seat  int
+	start map[string]any
+
+	mu     sync.Mutex
 	moves  int
 	events []event
-	faults int
+
+	io      sync.Mutex
+	p       *proc // nil before the first act, and once it faulted out
+	started bool
+	faults  int
 }
 
 func (st *seatPlay) Name() string { return st.e.name }
@@ -446,7 +493,11 @@ func (st *seatPlay) fault(reason string) {
 }
 
 // Faults returns the seat's faults so far.
-func (st *seatPlay) Faults() int { return st.faults }
+func (st *seatPlay) Faults() int {
+	st.io.Lock()
+	defer st.io.Unlock()
+	return st.faults
+}
 
 // Choose asks the program for the seat's move; a fault gives the random
 // bot's move instead.
@@ -460,6 +511,12 @@ func (st *seatPlay) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 		st.fault(reason)
 		return legal[rng.IntN(len(legal))]
 	}
+	st.io.Lock()
+	defer st.io.Unlock()
+	if !st.started {
+		st.started = true
+		st.open()
+	}
 	if st.p == nil {
 		// Out of the match since its fault, which the log has told: the
 		// stand-in plays on, and the next match starts it again.
@@ -469,9 +526,12 @@ func (st *seatPlay) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 	if n := st.p.dropStale(); n > 0 {
 		st.e.log.Warn("bot wrote lines nobody asked for; dropped", "match", st.match, "seat", seat, "lines", n)
 	}
-	act := map[string]any{"type": "act", "match": st.match, "seq": st.moves + 1, "view": s.View(seat),
-		"legal": game.LegalText(s, seat), "events": st.events, "time_ms": st.e.cfg.Timeout.Milliseconds()}
+	st.mu.Lock()
+	events, seq := st.events, st.moves+1
 	st.events = []event{}
+	st.mu.Unlock()
+	act := map[string]any{"type": "act", "match": st.match, "seq": seq, "view": s.View(seat),
+		"legal": game.LegalText(s, seat), "events": events, "time_ms": st.e.cfg.Timeout.Milliseconds()}
 	if err := st.p.send(act, st.e.cfg.Timeout); err != nil {
 		st.e.kill(st.p)
 		st.p = nil
@@ -499,18 +559,25 @@ func (st *seatPlay) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 
 // Moved records a move as this seat may know it.
 func (st *seatPlay) Moved(s game.State, mover int, m game.Move, simultaneous bool) {
-	st.moves++
-	ev := event{Seq: st.moves, Seat: mover}
+	var ev event
+	ev.Seat = mover
 	text := s.FormatMove(m)
 	cards := game.CardWords(text)
 	if mover == st.seat || game.MayReadMove(st.seat, mover, simultaneous, cards, game.VisibleSets(s.Places(), s.Players())) {
 		ev.Move = text
 	}
+	st.mu.Lock()
+	st.moves++
+	ev.Seq = st.moves
 	st.events = append(st.events, ev)
+	st.mu.Unlock()
 }
 
-// End tells the program the match is over and gives its process back.
+// End tells the program the match is over and gives its process back (or
+// stops it, with Config.StopAfterMatch).
 func (st *seatPlay) End(s game.State) {
+	st.io.Lock()
+	defer st.io.Unlock()
 	if st.p == nil {
 		return
 	}
@@ -522,7 +589,11 @@ func (st *seatPlay) End(s game.State) {
 		st.p = nil
 		return
 	}
-	st.e.put(st.p)
+	if st.e.cfg.StopAfterMatch {
+		st.e.stop(st.p)
+	} else {
+		st.e.put(st.p)
+	}
 	st.p = nil
 }
 

@@ -118,8 +118,8 @@ func TestFaultsDoNotStall(t *testing.T) {
 		name, command, reason string
 	}{
 		{"hangs", "sleep 30", "no answer within"},
-		{"never starts", "/nonexistent/bot", "start: it closed its output"},
-		{"exits", "exit 3", "start: it closed its output"},
+		{"never starts", "/nonexistent/bot", "reason=\"start: "},
+		{"exits", "exit 3", "reason=\"start: "},
 		{"floods stdout", "yes", "not {\\\"type\\\":\\\"ready\\\"}"},
 		{"a huge line", "head -c 3000000 /dev/zero | tr '\\0' a", "over 1048576 bytes"},
 		{"illegal moves", illegal, "not among the legal moves"},

@@ -306,7 +306,11 @@ func (s *Server) gameByID(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) bots(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, bot.Names())
+	names := bot.Names()
+	if m := s.m.Load(); m != nil {
+		names = m.BotNames() // with the external bots (--engine)
+	}
+	writeJSON(w, http.StatusOK, names)
 }
 
 func (s *Server) listTables(w http.ResponseWriter, r *http.Request, m *table.Manager) {

@@ -30,6 +30,9 @@ type Config struct {
 	Games *game.Registry
 	// Bots finds a bot by name; nil means bot.ByName.
 	Bots func(name string) (bot.Bot, bool)
+	// BotNames are the bots a table's seat may ask for; nil means
+	// bot.Names (external bots add their names).
+	BotNames []string
 	// BotDelay is the mean pause before a bot moves, so play looks human
 	// (each pause is drawn between half and one and a half of it). 0: none.
 	BotDelay time.Duration
@@ -64,6 +67,9 @@ type Manager struct {
 func NewManager(cfg Config) *Manager {
 	if cfg.Bots == nil {
 		cfg.Bots = bot.ByName
+	}
+	if cfg.BotNames == nil {
+		cfg.BotNames = bot.Names()
 	}
 	if cfg.Queue <= 0 {
 		cfg.Queue = 256
@@ -111,11 +117,14 @@ type CreateRequest struct {
 // (bot.ByName also takes search settings such as "search/100000", which
 // would let anyone spend the server's CPU).
 func (m *Manager) namedBot(name string) (bot.Bot, bool) {
-	if !slices.Contains(bot.Names(), name) {
+	if !slices.Contains(m.cfg.BotNames, name) {
 		return nil, false
 	}
 	return m.cfg.Bots(name)
 }
+
+// BotNames returns the bots a table's seat may ask for.
+func (m *Manager) BotNames() []string { return m.cfg.BotNames }
 
 func badRequest(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrBadRequest, fmt.Sprintf(format, args...))
@@ -167,7 +176,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 		default:
 			b, ok := m.namedBot(name)
 			if !ok {
-				return Info{}, badRequest("seat %d: %q is neither \"open\" nor a bot (bots: %s)", i, name, strings.Join(bot.Names(), ", "))
+				return Info{}, badRequest("seat %d: %q is neither \"open\" nor a bot (bots: %s)", i, name, strings.Join(m.cfg.BotNames, ", "))
 			}
 			seats[i] = store.Seat{Kind: store.KindBot, Bot: b.Name(), Name: b.Name()}
 		}
@@ -184,9 +193,11 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 		set.GraceMS = int64(*req.Grace * 1000)
 	}
 	if req.StandIn != "" {
+		// A stand-in takes a seat mid-match, which an external bot's
+		// process cannot: the built-in bots only.
 		b, ok := m.namedBot(req.StandIn)
-		if !ok {
-			return Info{}, badRequest("stand-in %q is not a bot (bots: %s)", req.StandIn, strings.Join(bot.Names(), ", "))
+		if _, seater := b.(bot.Seater); !ok || seater {
+			return Info{}, badRequest("stand-in %q is not a built-in bot (bots: %s)", req.StandIn, strings.Join(bot.Names(), ", "))
 		}
 		set.StandIn = b.Name()
 	}
@@ -255,6 +266,7 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 		rng:   mrand.New(mrand.NewPCG(rec.Seed, uint64(time.Now().UnixNano()))),
 		inbox: make(chan func(), 256), quit: make(chan struct{}), done: make(chan struct{}),
 	}
+	bots := make([]bot.Bot, len(rec.Seats))
 	for i, s := range rec.Seats {
 		x := &seat{n: i, kind: s.Kind, botName: s.Bot, name: s.Name, token: s.TokenHash}
 		if s.Kind == store.KindBot {
@@ -263,11 +275,17 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 				m.log.Warn("a stored bot is unknown; a random bot plays its seat", "table", rec.ID, "bot", s.Bot)
 				b = bot.Random{}
 			}
-			x.b = b
+			bots[i] = b
 		} else {
 			x.kind = store.KindHuman
 		}
 		t.seats = append(t.seats, x)
+	}
+	// External bots get a seat each; their processes start when the seat
+	// first acts.
+	t.bots = bot.Sit(rec.ID, st, opts, bots)
+	for i, x := range t.seats {
+		x.b = t.bots.Bots[i]
 	}
 	if t.status != store.StatusOver && st.ToAct() == 0 {
 		t.status = store.StatusOver // stored before its result was: finish it now

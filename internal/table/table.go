@@ -145,6 +145,10 @@ type Table struct {
 	m     *Manager
 	stand bot.Bot
 
+	// bots is the bots of the seats, external ones (bot.Seater) following
+	// the match seat by seat.
+	bots *bot.Table
+
 	// Owned by the actor goroutine.
 	st       game.State
 	rec      *store.Table
@@ -677,6 +681,7 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	}
 	t.moves++
 	t.m.moveCount.Add(1)
+	t.bots.Moved(t.st, n, m, before.Len() > 1)
 	s := t.seats[n]
 	s.job++
 	s.thinking = false
@@ -694,6 +699,8 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 
 // finish records the end of the game.
 func (t *Table) finish() {
+	// External bots hear of the end (and stop) off the actor.
+	go t.bots.End(t.st.Clone())
 	t.status = store.StatusOver
 	t.rec.Status = store.StatusOver
 	res, _ := json.Marshal(resultOf(t.st.Result()))
