@@ -98,8 +98,20 @@ async function clickMove(page, rnd) {
     }
     await confirm.click();
   } else {
-    const moves = await page.$$('.board [data-move]:not([data-move=""])');
-    check(moves.length > 0, "my turn but nothing to click");
+    let moves = await page.$$('.board [data-move]:not([data-move=""])');
+    if (!moves.length) {
+      // The table may have moved on between seeing the turn and looking
+      // for cards (a deal ending, say): if the turn has passed, there is
+      // nothing to do; if it is still ours, nothing to click is a fault.
+      await page.waitForTimeout(300);
+      if (!(await page.$('.turn[data-turn="mine"]'))) return;
+      moves = await page.$$('.board [data-move]:not([data-move=""])');
+    }
+    if (!moves.length) {
+      await shot(page, "failure-nothing-to-click");
+      const turn = await page.$eval(".turn", (e) => e.textContent).catch(() => "(no turn line)");
+      throw new Error(`my turn but nothing to click (turn line: ${turn}; screenshot failure-nothing-to-click.png)`);
+    }
     const el = moves[Math.floor(rnd() * moves.length)];
     await el.click();
   }
@@ -219,7 +231,7 @@ const tests = {
     let n = 0;
     for (;;) {
       const s = await myTurn(page, async () => !!(await page.$('[data-deal-row="1"]')));
-      if (s !== "mine") break;
+      if (s !== "mine" || (await page.$('[data-deal-row="1"]'))) break;
       if (n === 0) await shot(page, "parcellus-pass");
       await clickMove(page, r);
       n++;
