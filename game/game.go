@@ -28,7 +28,9 @@
 //     into a fixed deal the rules cannot use.
 //   - Text: FormatMove and ParseMove per game; ParseSeatMove, FormatSeatMove
 //     and LegalText for "SEAT: MOVE" lines and sorted legal moves.
-//   - Optional: Reporter (a script report's "public").
+//   - Optional: Reporter (a script report's "public"); Encoder (a
+//     fixed-size observation vector of what a seat knows, and a fixed
+//     action space, for learning programs).
 package game
 
 import (

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"parlour/bot"
+	"parlour/game"
 	"parlour/games"
 	"parlour/internal/tui"
 	"parlour/sim"
@@ -11,7 +12,8 @@ import (
 
 // TestEveryGameHasItsTables checks that every registered game has an entry
 // in each per-game table outside the game packages: the bots' profile
-// (heuristic and utility), the lab's figures and the terminal renderer.
+// (heuristic and utility), the lab's figures and the terminal renderer;
+// and that its state offers the learning encoding (game.Encoder).
 func TestEveryGameHasItsTables(t *testing.T) {
 	all := games.Registry.All()
 	if len(all) != 5 {
@@ -26,6 +28,17 @@ func TestEveryGameHasItsTables(t *testing.T) {
 		}
 		if !tui.HasRenderer(g) {
 			t.Errorf("%s: no terminal renderer (internal/tui/tui.go, renderers)", g.Name())
+		}
+		opts, err := game.Resolve(g, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.New(opts, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.(game.Encoder); !ok {
+			t.Errorf("%s: its state is no game.Encoder (observation and action space)", g.Name())
 		}
 	}
 }

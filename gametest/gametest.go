@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -453,6 +454,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 			}
 		}
 	}
+	if msg := checkEncoding(s); msg != "" {
+		return msg
+	}
 	// Determinisations agree with the seat's view: one seat a move, in turn
 	// at random, and every seat at the start of each deal.
 	for seat := 0; seat < s.Players(); seat++ {
@@ -472,6 +476,13 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 		if !reflect.DeepEqual(s, before) {
 			return fmt.Sprintf("determinising for seat %d changed the original", seat)
 		}
+		// A determinisation is the same information state for the seat:
+		// the same encoding, whatever the hidden cards became.
+		if enc, ok := s.(game.Encoder); ok {
+			if a, b := observe(enc, seat), observe(d.(game.Encoder), seat); !slices.Equal(a, b) {
+				return fmt.Sprintf("a determinisation for seat %d encodes differently for it (hidden information reaches the encoding): %s", seat, obsDiff(enc.Encoding(), a, b))
+			}
+		}
 		// It plays on legally for a while.
 		for i := 0; i < 8 && d.ToAct() != 0; i++ {
 			a := d.ToAct()
@@ -484,6 +495,80 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	}
 	k.deals = len(s.Result().DealScores)
 	return ""
+}
+
+// checkEncoding checks a state's Encoder, if it has one: a layout that
+// tiles its vector, observations that fill it the same way twice and on a
+// clone without changing the state, and distinct in-range action indices
+// for each seat's legal moves.
+func checkEncoding(s game.State) string {
+	enc, ok := s.(game.Encoder)
+	if !ok {
+		return ""
+	}
+	e := enc.Encoding()
+	if err := e.Check(); err != nil {
+		return err.Error()
+	}
+	c := s.Clone().(game.Encoder)
+	for seat := 0; seat < s.Players(); seat++ {
+		obs := make([]float32, e.Size)
+		for i := range obs {
+			obs[i] = -12345 // Observe must overwrite every entry
+		}
+		enc.Observe(seat, obs)
+		for i, v := range obs {
+			if v == -12345 || v != v {
+				return fmt.Sprintf("Observe(%d) leaves entry %d (%s) unset or NaN", seat, i, fieldAt(e, i))
+			}
+		}
+		if b := observe(c, seat); !slices.Equal(obs, b) {
+			return fmt.Sprintf("seat %d: a clone encodes differently: %s", seat, obsDiff(e, obs, b))
+		}
+		ids := map[int]game.Move{}
+		for _, m := range s.Legal(seat, nil) {
+			id := enc.ActionID(seat, m)
+			if id < 0 || id >= e.Actions {
+				return fmt.Sprintf("seat %d: move %q has action index %d, outside 0-%d", seat, s.FormatMove(m), id, e.Actions-1)
+			}
+			if o, dup := ids[id]; dup {
+				return fmt.Sprintf("seat %d: moves %q and %q share action index %d", seat, s.FormatMove(o), s.FormatMove(m), id)
+			}
+			ids[id] = m
+		}
+	}
+	return ""
+}
+
+// observe returns seat's observation.
+func observe(e game.Encoder, seat int) []float32 {
+	obs := make([]float32, e.Encoding().Size)
+	e.Observe(seat, obs)
+	return obs
+}
+
+// obsDiff names the entries where two observations differ (the first few).
+func obsDiff(e game.Encoding, a, b []float32) string {
+	var out []string
+	for i := range a {
+		if a[i] != b[i] {
+			out = append(out, fmt.Sprintf("%s: %v, not %v", fieldAt(e, i), a[i], b[i]))
+			if len(out) == 5 {
+				break
+			}
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// fieldAt names the field holding entry i.
+func fieldAt(e game.Encoding, i int) string {
+	for _, f := range e.Fields {
+		if i >= f.Offset && i < f.Offset+f.Size {
+			return fmt.Sprintf("%s[%d]", f.Name, i-f.Offset)
+		}
+	}
+	return "no field"
 }
 
 func contains(ms []game.Move, m game.Move) bool {

@@ -169,6 +169,10 @@ func (s *toyState) Result() game.Result {
 }
 func (s *toyState) Determinize(seat int, rng *rand.Rand) game.State {
 	d := s.Clone().(*toyState)
+	// The other hand's cards are known (all not seen elsewhere), their
+	// order is not.
+	o := d.hands[1-seat]
+	rng.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
 	if s.g.bug == "bad-determinize" {
 		d.hands[seat], d.hands[1-seat] = d.hands[1-seat], d.hands[seat]
 	}
@@ -193,6 +197,51 @@ func (s *toyState) Places() []game.Place {
 		{Name: "played", Cards: append([]card.Card{}, s.played...), Visible: game.AllSeats(2), Public: true},
 	}
 }
+
+// Encoding: the seat's hand and the played cards as one-hots over the
+// pack, whose turn, and the scores; an action is a card's place in the
+// pack.
+func (s *toyState) Encoding() game.Encoding {
+	e := game.NewEncoding(
+		game.Field{Name: "hand", Size: len(toyPack), Doc: "1 for each card in the seat's hand"},
+		game.Field{Name: "played", Size: len(toyPack), Doc: "1 for each card played"},
+		game.Field{Name: "turn", Size: 1, Doc: "1 when the seat is to act"},
+		game.Field{Name: "scores", Size: 2, Doc: "the seat's score, the other's"},
+	)
+	e.Actions, e.ActionDoc = len(toyPack), "the card's place in the pack"
+	return e
+}
+
+func (s *toyState) Observe(seat int, obs []float32) {
+	clear(obs)
+	for _, c := range s.hands[seat] {
+		obs[slices.Index(toyPack, c)] = 1
+	}
+	for _, c := range s.played {
+		obs[len(toyPack)+slices.Index(toyPack, c)] = 1
+	}
+	if s.ToAct().Has(seat) {
+		obs[12] = 1
+	}
+	obs[13], obs[14] = float32(s.score[seat]), float32(s.score[1-seat])
+	switch s.g.bug {
+	case "encode-leak":
+		if o := s.hands[1-seat]; len(o) > 0 {
+			obs[12] = float32(o[0]) // the other hand's first card
+		}
+	case "encode-unset":
+		obs[14] = -12345
+	}
+}
+
+func (s *toyState) ActionID(seat int, m game.Move) int {
+	if s.g.bug == "encode-action" {
+		return 0
+	}
+	return slices.Index(toyPack, card.Card(m))
+}
+
+var _ game.Encoder = (*toyState)(nil)
 
 // recorder is a testing.TB that records failures instead of failing.
 type recorder struct {
@@ -235,7 +284,7 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"leak", "shows"},
 		{"lose-card", "cards appeared or vanished"},
 		{"shallow-clone", "clone"},
-		{"extra-legal", "cards appeared or vanished"},
+		{"extra-legal", "AS"}, // its action index, or its cards, give it away
 		{"guard", "refuse"},
 		{"reset", "Reset"},
 		{"deals", "deals played"},
@@ -243,6 +292,9 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"clone-watch", "carried it over"},
 		{"bad-determinize", "determinisation"},
 		{"global-rng", "replaying"},
+		{"encode-leak", "encodes differently"},
+		{"encode-unset", "unset"},
+		{"encode-action", "share action index"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

@@ -24,6 +24,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -132,7 +133,7 @@ func (e *Engine) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 // Sit seats the program in a match. It does not wait: the seat's process
 // is taken (or started) and sent "start" when the seat first acts.
 func (e *Engine) Sit(match string, s game.State, opts game.Options, seat int) bot.Seat {
-	return &seatPlay{e: e, match: match, seat: seat, events: []event{},
+	return &seatPlay{e: e, match: match, seat: seat, events: []event{}, encodes: isEncoder(s),
 		start: map[string]any{"type": "start", "protocol": Protocol, "match": match, "game": s.Game().Name(),
 			"players": s.Players(), "seat": seat, "options": opts}}
 }
@@ -148,8 +149,14 @@ func (st *seatPlay) open() {
 			e.log.Warn("bot fault: cannot start; the random bot plays the seat", "match", st.match, "seat", st.seat, "reason", err.Error())
 			return
 		}
-		if err = e.greet(p, st.start); err == nil {
+		var want []string
+		if want, err = e.greet(p, st.start); err == nil {
 			st.p = p
+			st.observe = slices.Contains(want, "observation")
+			if st.observe && !st.encodes {
+				e.log.Warn("the bot wants observations, which this game does not encode", "match", st.match, "seat", st.seat)
+				st.observe = false
+			}
 			return
 		}
 		e.kill(p)
@@ -160,22 +167,24 @@ func (st *seatPlay) open() {
 	}
 }
 
-// greet sends start and waits for ready.
-func (e *Engine) greet(p *proc, start map[string]any) error {
+// greet sends start and waits for ready; it returns what the bot wants
+// besides the protocol's fields ("want", e.g. ["observation"]).
+func (e *Engine) greet(p *proc, start map[string]any) ([]string, error) {
 	if err := p.send(start, e.cfg.Timeout); err != nil {
-		return err
+		return nil, err
 	}
 	line, err := p.receive(e.cfg.Timeout)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var ready struct {
-		Type string `json:"type"`
+		Type string   `json:"type"`
+		Want []string `json:"want"`
 	}
 	if json.Unmarshal(line, &ready) != nil || ready.Type != "ready" {
-		return fmt.Errorf("answered %s, not {\"type\":\"ready\"}", clip(line))
+		return nil, fmt.Errorf("answered %s, not {\"type\":\"ready\"}", clip(line))
 	}
-	return nil
+	return ready.Want, nil
 }
 
 // Close asks every process to quit (Parlour then closes its standard
@@ -481,6 +490,8 @@ type seatPlay struct {
 	io      sync.Mutex
 	p       *proc // nil before the first act, and once it faulted out
 	started bool
+	observe bool // the bot asked for observations at ready
+	encodes bool // the game offers observations (game.Encoder)
 	faults  int
 }
 
@@ -532,6 +543,9 @@ func (st *seatPlay) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 	st.mu.Unlock()
 	act := map[string]any{"type": "act", "match": st.match, "seq": seq, "view": s.View(seat),
 		"legal": game.LegalText(s, seat), "events": events, "time_ms": st.e.cfg.Timeout.Milliseconds()}
+	if st.observe {
+		observation(act, s, seat)
+	}
 	if err := st.p.send(act, st.e.cfg.Timeout); err != nil {
 		st.e.kill(st.p)
 		st.p = nil
@@ -555,6 +569,27 @@ func (st *seatPlay) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 		return stand(fmt.Sprintf("answered move %q, which is not among the legal moves %q", clip([]byte(ans.Move)), game.LegalText(s, seat)))
 	}
 	return m
+}
+
+// isEncoder reports whether s offers observations.
+func isEncoder(s game.State) bool {
+	_, ok := s.(game.Encoder)
+	return ok
+}
+
+// observation adds to an act what a bot that wants observations gets:
+// the seat's observation vector, the action index of each legal move (in
+// the order of "legal"), and the size of the action space.
+func observation(act map[string]any, s game.State, seat int) {
+	enc := s.(game.Encoder)
+	e := enc.Encoding()
+	obs := make([]float32, e.Size)
+	enc.Observe(seat, obs)
+	legal := s.Legal(seat, nil)
+	slices.SortFunc(legal, func(a, b game.Move) int { return strings.Compare(s.FormatMove(a), s.FormatMove(b)) })
+	act["observation"] = obs
+	act["legal_ids"] = game.LegalIDs(s, seat, legal, make([]int, 0, len(legal)))
+	act["actions"] = e.Actions
 }
 
 // Moved records a move as this seat may know it.

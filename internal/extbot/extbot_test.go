@@ -189,3 +189,31 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+func TestObservationsWhenAsked(t *testing.T) {
+	// The example bot asks for observations with -observe, and answers an
+	// illegal move (a fault) when an act lacks them or they do not fit.
+	rep, log := tournament(t, gobot+" -observe", 4, 5*time.Second)
+	ext := standing(rep, "ext")
+	if ext.Faults != 0 || ext.Moves == 0 {
+		t.Fatalf("a bot that wants observations: %+v\nlog:\n%s", ext, log)
+	}
+	// A bot that does not ask gets none: this one says on its standard
+	// error whether an act had them.
+	plain := `python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "start":
+        print(json.dumps({"type": "ready"}), flush=True)
+    elif m["type"] == "act":
+        print("observation" in m and "has" or "lacks", "observation", file=sys.stderr, flush=True)
+        print(json.dumps({"type": "move", "move": m["legal"][0]}), flush=True)
+    elif m["type"] == "quit":
+        break
+'`
+	rep, log = tournament(t, plain, 2, 5*time.Second)
+	if standing(rep, "ext").Faults != 0 || !strings.Contains(log, "lacks observation") || strings.Contains(log, "has observation") {
+		t.Errorf("a bot that did not ask for observations: %+v\nlog:\n%s", standing(rep, "ext"), log)
+	}
+}
