@@ -198,17 +198,143 @@ func TestSearchReproducible(t *testing.T) {
 	}
 }
 
-// TestSearchTimeBudget: with a time budget the search stops in time.
+// TestSearchTimeBudget: with a time budget and no iteration count, the
+// search runs until the clock stops it (it reads the clock every
+// ClockEvery iterations, so it stops on a multiple of it) and answers a
+// legal move. That the budget is kept is TestSearchClock's (a fake clock).
 func TestSearchTimeBudget(t *testing.T) {
-	b := bot.Search{Time: 20 * time.Millisecond}
-	ps := positions(t, "tractric", nil, 2, 1)
-	start := time.Now()
-	m := b.Choose(ps[0], ps[0].ToAct().First(), rand.New(rand.NewPCG(1, 1)))
-	if el := time.Since(start); el > 2*time.Second {
-		t.Errorf("a 20ms search took %v", el)
+	b := bot.Search{Think: 20 * time.Millisecond}
+	for _, tab := range tables {
+		ps := positions(t, tab.name, tab.opts, 2, 1)
+		seat := ps[0].ToAct().First()
+		a := b.Analyse(ps[0], seat, rand.New(rand.NewPCG(1, 1)))
+		if a.Iterations <= 0 || a.Iterations%bot.ClockEvery != 0 {
+			t.Errorf("%s: %d iterations, want a positive multiple of %d", tab.name, a.Iterations, bot.ClockEvery)
+		}
+		if !slices.Contains(ps[0].Legal(seat, nil), a.Move) {
+			t.Errorf("%s: move %v is not legal", tab.name, a.Move)
+		}
 	}
-	var buf []game.Move
-	if !slices.Contains(ps[0].Legal(ps[0].ToAct().First(), buf), m) {
-		t.Errorf("move %v is not legal", m)
+}
+
+// TestSearchAnalyse: Analyse answers what Choose does under the same seed,
+// with one visit at the root for each iteration.
+func TestSearchAnalyse(t *testing.T) {
+	for _, tab := range tables {
+		for i, s := range positions(t, tab.name, tab.opts, 13, 3) {
+			seat := s.ToAct().First()
+			for _, b := range []bot.Search{{Iterations: 120}, {Iterations: 120, Workers: 1}} {
+				m := b.Choose(s, seat, rand.New(rand.NewPCG(4, uint64(i))))
+				a := b.Analyse(s, seat, rand.New(rand.NewPCG(4, uint64(i))))
+				if a.Move != m {
+					t.Errorf("%s position %d: Analyse chose %q, Choose %q", tab.name, i, s.FormatMove(a.Move), s.FormatMove(m))
+				}
+				if a.Iterations != 120 || !slices.Equal(a.Workers, []int{120}) || visits(a) != 120 {
+					t.Errorf("%s position %d: %d iterations (workers %v), %d root visits; want 120", tab.name, i, a.Iterations, a.Workers, visits(a))
+				}
+			}
+		}
+	}
+}
+
+func visits(a bot.Analysis) int {
+	n := 0
+	for _, st := range a.Root {
+		n += st.Visits
+	}
+	return n
+}
+
+// TestSearchWorkers: with Workers 2 the iterations are shared between two
+// searches whose root statistics are summed, the choice is legal and, with
+// a fixed number of iterations, reproducible under the same seed.
+func TestSearchWorkers(t *testing.T) {
+	b := bot.Search{Iterations: 301, Workers: 2}
+	for _, tab := range tables {
+		for i, s := range positions(t, tab.name, tab.opts, 17, 2) {
+			seat := s.ToAct().First()
+			a := b.Analyse(s, seat, rand.New(rand.NewPCG(6, uint64(i))))
+			if !slices.Equal(a.Workers, []int{151, 150}) || a.Iterations != 301 {
+				t.Errorf("%s position %d: workers ran %v (%d in all), want [151 150]", tab.name, i, a.Workers, a.Iterations)
+			}
+			if v := visits(a); v != a.Workers[0]+a.Workers[1] {
+				t.Errorf("%s position %d: %d root visits for %v iterations", tab.name, i, v, a.Workers)
+			}
+			legal := s.Legal(seat, nil)
+			for _, st := range a.Root {
+				if !slices.Contains(legal, st.Move) {
+					t.Errorf("%s position %d: root move %v is not legal", tab.name, i, st.Move)
+				}
+			}
+			if !slices.Contains(legal, a.Move) {
+				t.Errorf("%s position %d: move %v is not legal", tab.name, i, a.Move)
+			}
+			again := b.Analyse(s.Clone(), seat, rand.New(rand.NewPCG(6, uint64(i))))
+			if again.Move != a.Move || !slices.Equal(again.Root, a.Root) {
+				t.Errorf("%s position %d: two runs under the same seed differ", tab.name, i)
+			}
+			if m := b.Choose(s, seat, rand.New(rand.NewPCG(6, uint64(i)))); m != a.Move {
+				t.Errorf("%s position %d: Choose chose %q, Analyse %q", tab.name, i, s.FormatMove(m), s.FormatMove(a.Move))
+			}
+		}
+	}
+	// With a budget and no iteration count, both workers run till it is
+	// spent.
+	s := positions(t, "court-circular", map[string]any{"players": 2}, 3, 1)[0]
+	seat := s.ToAct().First()
+	a := bot.Search{Think: 20 * time.Millisecond, Workers: 2}.Analyse(s, seat, rand.New(rand.NewPCG(1, 2)))
+	if len(a.Workers) != 2 || a.Workers[0] <= 0 || a.Workers[1] <= 0 || visits(a) != a.Iterations {
+		t.Errorf("a 2-worker budget: workers ran %v, %d iterations, %d root visits", a.Workers, a.Iterations, visits(a))
+	}
+}
+
+// TestLevelCap: every level caps every game's decision at LevelCap, its
+// iterations staying the target; WithThink swaps them for a budget, and
+// leaves other bots alone.
+func TestLevelCap(t *testing.T) {
+	for _, name := range []string{"easy", "medium", "hard"} {
+		level, ok := bot.Level(name)
+		if !ok {
+			t.Fatalf("no level %q", name)
+		}
+		var gs []game.Game
+		for _, g := range games.Registry.All() {
+			gs = append(gs, g)
+		}
+		check := func(what string, s bot.Search) {
+			if s.Think <= 0 || s.Think > time.Second || s.Iterations <= 0 {
+				t.Errorf("%s %s: Think %v, Iterations %d; want a cap of at most 1s on a number of iterations", name, what, s.Think, s.Iterations)
+			}
+		}
+		for _, g := range gs {
+			check(g.Name(), level.Settings(g))
+		}
+		check("default", level.Default)
+
+		b := bot.WithThink(level, 500*time.Millisecond, 2)
+		if b.Name() != name {
+			t.Errorf("WithThink renamed %s to %s", name, b.Name())
+		}
+		for _, g := range gs {
+			s := b.(bot.Leveled).Settings(g)
+			if s.Iterations != 0 || s.Think != 500*time.Millisecond || s.Workers != 2 {
+				t.Errorf("%s %s with a 500ms budget: %+v", name, g.Name(), s)
+			}
+			own := bot.WithThink(level, 0, 2).(bot.Leveled).Settings(g)
+			want := level.Settings(g)
+			want.Workers = 2
+			if own != want {
+				t.Errorf("%s %s with no budget and 2 workers: %+v, want %+v", name, g.Name(), own, want)
+			}
+		}
+	}
+	for _, b := range []bot.Bot{bot.Random{}, bot.Heuristic{}} {
+		if bot.WithThink(b, time.Second, 2) != b {
+			t.Errorf("WithThink changed %s", b.Name())
+		}
+	}
+	s := bot.WithThink(bot.Search{Iterations: 100}, 50*time.Millisecond, 0).(bot.Search)
+	if s.Iterations != 0 || s.Think != 50*time.Millisecond || s.Workers != 0 {
+		t.Errorf("WithThink on a search: %+v", s)
 	}
 }

@@ -83,6 +83,7 @@ func placesJSON(t *testing.T, s game.State) string {
 // which the conformance kit checks against the seat's view.
 func TestSearchSeesOnlyItsSeat(t *testing.T) {
 	b := bot.Search{Iterations: 60}
+	par := bot.Search{Label: "parallel", Iterations: 60, Workers: 2}
 	h := bot.Heuristic{}
 	for _, tab := range tables {
 		differ := 0
@@ -99,7 +100,7 @@ func TestSearchSeesOnlyItsSeat(t *testing.T) {
 			if placesJSON(t, a) != placesJSON(t, other) {
 				differ++
 			}
-			for _, bt := range []bot.Bot{b, h} {
+			for _, bt := range []bot.Bot{b, par, h} {
 				ma := bt.Choose(seatOnly{a, t, seat, a}, seat, rand.New(rand.NewPCG(5, uint64(i))))
 				mb := bt.Choose(seatOnly{other, t, seat, a}, seat, rand.New(rand.NewPCG(5, uint64(i))))
 				if ma != mb {

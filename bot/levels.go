@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"parlour/game"
 )
@@ -11,9 +12,18 @@ import (
 // Leveled is a level of the search bot: its settings for each game, chosen
 // by measurement, and the settings for any other game.
 type Leveled struct {
-	Label   string
+	// Label is the level's name ("hard").
+	Label string
+	// Default is the search for a game Games leaves out.
 	Default Search
-	Games   map[string]Search
+	// Games holds the search for each game, by game.Game.Name.
+	Games map[string]Search
+	// Think, if positive, is a time budget per move that replaces the
+	// iterations and the cap of every game's settings: the level then
+	// thinks that long on every decision (see Search.Think).
+	Think time.Duration
+	// Workers, if positive, sets every game's Search.Workers.
+	Workers int
 }
 
 // Name returns the level's name.
@@ -26,7 +36,40 @@ func (b Leveled) Settings(g game.Game) Search {
 		s = b.Default
 	}
 	s.Label = b.Label
+	if b.Think > 0 {
+		s.Iterations, s.Think = 0, b.Think
+	}
+	if b.Workers > 0 {
+		s.Workers = b.Workers
+	}
 	return s
+}
+
+// WithThink returns b set to think for d per move on workers goroutines
+// (see Search.Think and Search.Workers): a level (Leveled) or a Search
+// gets the budget in place of its iterations and cap, and the workers. A
+// d of 0 (or less) keeps the bot's own iterations and cap; a workers of 0
+// keeps its own number of workers. Any other bot is returned unchanged.
+// The bot keeps its name.
+func WithThink(b Bot, d time.Duration, workers int) Bot {
+	d = max(d, 0)
+	switch x := b.(type) {
+	case Leveled:
+		x.Think = d
+		if workers > 0 {
+			x.Workers = workers
+		}
+		return x
+	case Search:
+		if d > 0 {
+			x.Iterations, x.Think = 0, d
+		}
+		if workers > 0 {
+			x.Workers = workers
+		}
+		return x
+	}
+	return b
 }
 
 // Choose searches with the level's settings for the game of s.
@@ -56,6 +99,13 @@ var hardGames = map[string]Search{
 	"court-circular": {Iterations: 2000, Depth: 1},
 }
 
+// LevelCap is the wall-clock cap of every level's decision (Search.Think
+// with its iterations set): the iterations stay the target, and a
+// position where they would take longer (measured up to 4.7 s for hard
+// in Court Circular on a busy 2-core machine) is cut short, so that no
+// decision keeps a person waiting much over a second.
+const LevelCap = time.Second
+
 // scaled returns hardGames with the iterations divided by div.
 func scaled(div int) map[string]Search {
 	out := map[string]Search{}
@@ -66,12 +116,24 @@ func scaled(div int) map[string]Search {
 	return out
 }
 
+// capped returns the level l with LevelCap set on all its settings.
+func capped(l Leveled) Leveled {
+	l.Default.Think = LevelCap
+	games := map[string]Search{}
+	for g, s := range l.Games {
+		s.Think = LevelCap
+		games[g] = s
+	}
+	l.Games = games
+	return l
+}
+
 // levels are easy, medium and hard: the same search with a fortieth, an
-// eighth and all of hard's iterations.
+// eighth and all of hard's iterations, each capped at LevelCap.
 var levels = map[string]Leveled{
-	"easy":   {Label: "easy", Default: Search{Iterations: 50, Depth: 1}, Games: scaled(40)},
-	"medium": {Label: "medium", Default: Search{Iterations: 300, Depth: 1}, Games: scaled(8)},
-	"hard":   {Label: "hard", Default: Search{Iterations: 2000, Depth: 1}, Games: hardGames},
+	"easy":   capped(Leveled{Label: "easy", Default: Search{Iterations: 50, Depth: 1}, Games: scaled(40)}),
+	"medium": capped(Leveled{Label: "medium", Default: Search{Iterations: 300, Depth: 1}, Games: scaled(8)}),
+	"hard":   capped(Leveled{Label: "hard", Default: Search{Iterations: 2000, Depth: 1}, Games: hardGames}),
 }
 
 // Level returns the search bot of a level: "easy", "medium" or "hard".

@@ -42,15 +42,30 @@ const (
 // It reads the real state only through ToAct, Players, Game, Legal(seat)
 // and Determinize(seat, ...): it cannot see hidden cards by construction
 // (see TestSearchSeesOnlyItsSeat). Under a given rng a search with a fixed
-// number of iterations is reproducible; a time budget is not.
+// number of iterations is reproducible, whatever its Workers; one that a
+// time budget or cap (Think) stops is not.
 type Search struct {
 	// Label is the name the bot reports ("hard"); "search" if empty.
 	Label string
-	// Iterations is the number of iterations per decision (0: no limit
-	// but Time; with neither set, DefaultIterations).
+	// Iterations is the number of iterations per decision (0: as many as
+	// Think allows; with neither set, DefaultIterations).
 	Iterations int
-	// Time, if positive, stops the search once it has thought that long.
-	Time time.Duration
+	// Think, if positive, is the wall-clock time a decision may take. With
+	// Iterations 0 it is a budget: the search runs iterations until it is
+	// spent. With Iterations set it is a cap: the iterations are the
+	// target and Think only cuts them short. Either way the search answers
+	// with the best root move so far. It reads the clock every few
+	// iterations (ClockEvery), so it may overrun by that many.
+	Think time.Duration
+	// Workers, if more than 1, is the number of independent searches a
+	// decision runs at once (root parallelism), each on a goroutine of its
+	// own with its own determinisation of the state and its own random
+	// source, drawn in turn from the rng the decision is given; their root
+	// statistics are summed. They share the Iterations (the first
+	// Iterations%Workers run one more), and each stops when Think is
+	// spent. 0 or 1: one search, on the caller's goroutine, with the
+	// caller's rng, as before Workers existed.
+	Workers int
 	// Playout is the playout policy (default: the heuristic).
 	Playout Policy
 	// C is the UCT exploration constant (0: DefaultC).
@@ -83,8 +98,15 @@ const DefaultC = 0.7
 const MaxBranch = 200
 
 // DefaultIterations is the budget of a Search with neither Iterations nor
-// Time set.
+// Think set.
 const DefaultIterations = 1000
+
+// ClockEvery is how many iterations a search with a time budget or cap
+// runs between two readings of the clock.
+const ClockEvery = 4
+
+// clock is the search's clock: time.Now, but for tests.
+var clock = time.Now
 
 // Name returns the bot's label.
 func (b Search) Name() string {
@@ -134,13 +156,51 @@ func (t *tree) child(n int32, seat int, m game.Move) int32 {
 
 // Choose searches and returns the most visited move at the root.
 func (b Search) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	t := trees.Get().(*tree)
-	defer trees.Put(t)
-	return b.search(t, s, seat, rng)
+	return b.decide(s, seat, rng, nil)
 }
 
-// search runs the search in t and returns its choice; t holds the tree.
-func (b Search) search(t *tree, s game.State, seat int, rng *rand.Rand) game.Move {
+// Analysis is what a Search found in one decision.
+type Analysis struct {
+	// Move is the search's choice, the one Choose answers.
+	Move game.Move
+	// Iterations is the number of iterations run, over every worker: 0
+	// when the search did not run (a single legal move, or more than
+	// MaxBranch left to the heuristic).
+	Iterations int
+	// Workers holds the number of iterations each worker ran (nil when
+	// the search did not run).
+	Workers []int
+	// Root holds the root's moves with their statistics, summed over the
+	// workers: each iteration visits exactly one of them.
+	Root []MoveStat
+}
+
+// MoveStat is a root move's statistics in an Analysis.
+type MoveStat struct {
+	// Move is the move.
+	Move game.Move
+	// Visits counts the iterations that took the move.
+	Visits int
+	// Reward is the sum of the deciding seat's utility over those visits.
+	Reward float64
+}
+
+// Analyse searches as Choose does, under the same rng the same way, and
+// returns the choice with the root's statistics.
+func (b Search) Analyse(s game.State, seat int, rng *rand.Rand) Analysis {
+	var a Analysis
+	a.Move = b.decide(s, seat, rng, &a)
+	return a
+}
+
+// decide runs the search and returns its choice; it fills a unless nil.
+func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game.Move {
+	var start time.Time
+	if b.Think > 0 {
+		start = clock()
+	}
+	t := trees.Get().(*tree)
+	defer trees.Put(t)
 	t.nodes = t.nodes[:0]
 	t.legal = s.Legal(seat, t.legal[:0])
 	if len(t.legal) == 1 {
@@ -152,6 +212,113 @@ func (b Search) search(t *tree, s game.State, seat int, rng *rand.Rand) game.Mov
 		// pick-up): the heuristic chooses.
 		return prof.heuristic(s.View(seat), t.legal, rng)
 	}
+	limit := b.Iterations
+	if limit <= 0 {
+		limit = -1 // as many as Think allows
+		if b.Think <= 0 {
+			limit = DefaultIterations
+		}
+	}
+	if b.Workers <= 1 {
+		n := b.grow(t, s, seat, rng, limit, start, prof)
+		if a != nil {
+			a.Iterations, a.Workers = n, []int{n}
+			for ch := t.nodes[0].first; ch >= 0; ch = t.nodes[ch].next {
+				nd := &t.nodes[ch]
+				a.Root = append(a.Root, MoveStat{Move: nd.move, Visits: int(nd.visits), Reward: nd.reward})
+			}
+		}
+		// The most visited move; ties go to the better mean, then the first.
+		best := int32(-1)
+		for ch := t.nodes[0].first; ch >= 0; ch = t.nodes[ch].next {
+			if best < 0 || better(&t.nodes[ch], &t.nodes[best]) {
+				best = ch
+			}
+		}
+		if best < 0 {
+			return t.legal[rng.IntN(len(t.legal))]
+		}
+		return t.nodes[best].move
+	}
+	return b.parallel(t.legal, s, seat, rng, limit, start, prof, a)
+}
+
+// parallel runs b.Workers searches at once, each from a determinisation of
+// s with its share of limit iterations (no limit if negative), and answers
+// with the most visited root move over all of them; legal is the root's
+// moves.
+func (b Search) parallel(legal []game.Move, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile, a *Analysis) game.Move {
+	w := b.Workers
+	trs := make([]*tree, w)
+	runs := make([]int, w)
+	var wg sync.WaitGroup
+	for i := range w {
+		share := limit
+		if limit >= 0 {
+			share = limit / w
+			if i < limit%w {
+				share++
+			}
+		}
+		// The workers' sources are drawn whether or not they run, so
+		// that the rng moves on the same way.
+		r := rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64()))
+		if share == 0 {
+			continue
+		}
+		// Each worker searches from a determinisation of its own: a
+		// state the seat cannot tell from s, whose determinisations are
+		// those of s, which the workers then never share (and the search
+		// reads s, as ever, only through Determinize).
+		st := s.Determinize(seat, r)
+		trs[i] = trees.Get().(*tree)
+		wg.Go(func() { runs[i] = b.grow(trs[i], st, seat, r, share, start, prof) })
+	}
+	wg.Wait()
+	// Sum the root statistics, in the order the workers met the moves.
+	var root []node
+	for _, t := range trs {
+		if t == nil {
+			continue
+		}
+		for ch := t.nodes[0].first; ch >= 0; ch = t.nodes[ch].next {
+			nd := &t.nodes[ch]
+			k := slices.IndexFunc(root, func(x node) bool { return x.move == nd.move })
+			if k < 0 {
+				root = append(root, node{move: nd.move})
+				k = len(root) - 1
+			}
+			root[k].visits += nd.visits
+			root[k].reward += nd.reward
+		}
+		trees.Put(t)
+	}
+	best := -1
+	for k := range root {
+		if best < 0 || better(&root[k], &root[best]) {
+			best = k
+		}
+	}
+	if a != nil {
+		a.Workers = runs
+		for _, n := range runs {
+			a.Iterations += n
+		}
+		for _, nd := range root {
+			a.Root = append(a.Root, MoveStat{Move: nd.move, Visits: int(nd.visits), Reward: nd.reward})
+		}
+	}
+	if best < 0 {
+		return legal[rng.IntN(len(legal))]
+	}
+	return root[best].move
+}
+
+// grow runs the search from s into t: limit iterations (no limit if
+// negative), fewer if b.Think has passed since start. It returns the
+// number it ran; the root is t.nodes[0].
+func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile) int {
+	t.nodes = t.nodes[:0]
 	n := s.Players()
 	if cap(t.u) < n {
 		t.u = make([]float64, n)
@@ -166,14 +333,9 @@ func (b Search) search(t *tree, s game.State, seat int, rng *rand.Rand) game.Mov
 	pol.init(b.Playout, prof)
 	model.init(PolicyHeuristic, prof)
 	var base game.Result
-	var start time.Time
-	if b.Time > 0 {
-		start = time.Now()
-	} else if b.Iterations <= 0 {
-		b.Iterations = DefaultIterations
-	}
-	for it := 0; b.Iterations <= 0 || it < b.Iterations; it++ {
-		if b.Time > 0 && it&15 == 0 && it > 0 && time.Since(start) >= b.Time {
+	it := 0
+	for ; limit < 0 || it < limit; it++ {
+		if b.Think > 0 && it > 0 && it%ClockEvery == 0 && clock().Sub(start) >= b.Think {
 			break
 		}
 		d := s.Determinize(seat, rng)
@@ -182,17 +344,7 @@ func (b Search) search(t *tree, s game.State, seat int, rng *rand.Rand) game.Mov
 		}
 		b.iterate(t, d, root, seat, c, prof, &pol, &model, &base, rng)
 	}
-	// The most visited move; ties go to the better mean, then the first.
-	best := int32(-1)
-	for ch := t.nodes[root].first; ch >= 0; ch = t.nodes[ch].next {
-		if best < 0 || better(&t.nodes[ch], &t.nodes[best]) {
-			best = ch
-		}
-	}
-	if best < 0 {
-		return t.legal[rng.IntN(len(t.legal))]
-	}
-	return t.nodes[best].move
+	return it
 }
 
 func better(a, b *node) bool {

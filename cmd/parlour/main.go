@@ -8,6 +8,7 @@
 //	parlour tournament [flags]    bots against bots, with confidence intervals
 //	parlour sim GAME [flags]      a designer's lab: a rule set over many matches, A/B
 //	parlour bench [flags]         random-playout speed of the engine
+//	parlour encode GAME [flags]   the observation vector and action space of a game
 //
 // Run "parlour help COMMAND" for a command's flags.
 package main
@@ -42,11 +43,12 @@ func init() {
 		"script":     {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
 		"rules":      {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
 		"games":      {"parlour games", "list the games with their players and options", runGames},
-		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
+		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--think D] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
-		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
-		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...] [--engine NAME=COMMAND]", "serve tables to play over the network, with a lobby and a web page", runServe},
-		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
+		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--think D] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
+		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...] [--think D] [--engine NAME=COMMAND]", "serve tables to play over the network, with a lobby and a web page", runServe},
+		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--think D] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
+		"encode":     {"parlour encode GAME [--players N] [--set k=v] [--json]", "show the layout of a game's observation vector and action space (for learning programs)", runEncode},
 		"help":       {"parlour help [COMMAND]", "show help", runHelp},
 	}
 }

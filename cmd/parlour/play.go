@@ -4,7 +4,9 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
+	"time"
 
 	"parlour/bot"
 	"parlour/game"
@@ -26,6 +28,51 @@ func (s setFlags) Set(v string) error {
 	return nil
 }
 
+// maxThink is the longest --think that play, tournament and sim take.
+const maxThink = time.Minute
+
+// thinkFlag adds --think to fs: the time every search bot thinks per move,
+// on the cores where says.
+func thinkFlag(fs *flag.FlagSet, where string) *time.Duration {
+	return fs.Duration("think", 0, "time each search bot (easy, medium, hard) thinks per move, e.g. 500ms, "+where+
+		"; 0: each level's own iterations, cut short at "+bot.LevelCap.String())
+}
+
+// checkThink refuses a --think below 0 or above most.
+func checkThink(d, most time.Duration) error {
+	if d < 0 || d > most {
+		return fmt.Errorf("--think %v is out of range (0 to %s): give the time a bot thinks per move, such as 500ms", d, brief(most))
+	}
+	return nil
+}
+
+// brief writes a whole number of minutes as "1m", not "1m0s".
+func brief(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	return s
+}
+
+// gameOptions finds the game called name and resolves its options: those
+// given with --set, and --players when not 0.
+func gameOptions(name string, sets setFlags, players int) (game.Game, game.Options, error) {
+	g, err := games.Lookup(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	given := map[string]any(sets)
+	if players != 0 {
+		given["players"] = players
+	}
+	opts, err := game.Resolve(g, given)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, opts, nil
+}
+
 func runPlay(e *env, args []string) int {
 	fs := newFlags(e, "play")
 	players := fs.Int("players", 0, "number of players (default: the game's default)")
@@ -33,6 +80,7 @@ func runPlay(e *env, args []string) int {
 	seat := fs.Int("seat", 0, "your seat")
 	bots := fs.String("bots", "random", "bots for the other seats, comma-separated, one name for all ("+strings.Join(bot.Names(), ", ")+")")
 	noColour := fs.Bool("no-colour", false, "do not colour red suits")
+	think := thinkFlag(fs, "spread over every core")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set holes=3")
 	// Let the game name come before the flags: parlour play golf --players 3.
@@ -53,16 +101,11 @@ func runPlay(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "parlour play: name a game (%s)\n", strings.Join(games.Registry.Names(), ", "))
 		return 2
 	}
-	g, err := games.Lookup(name)
-	if err != nil {
+	if err := checkThink(*think, maxThink); err != nil {
 		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
 		return 2
 	}
-	given := map[string]any(sets)
-	if *players != 0 {
-		given["players"] = *players
-	}
-	opts, err := game.Resolve(g, given)
+	g, opts, err := gameOptions(name, sets, *players)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
 		return 2
@@ -89,7 +132,8 @@ func runPlay(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "parlour play: unknown bot %q (bots: %s)\n", bn, engines.names())
 			return 2
 		}
-		cfg.Bots[i] = b
+		// One bot thinks at a time: its search spreads over every core.
+		cfg.Bots[i] = bot.WithThink(b, *think, runtime.NumCPU())
 		k++
 	}
 	if !flagGiven(fs, "seed") {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"parlour/bot"
 	"parlour/games"
 	"parlour/internal/extbot"
 	"parlour/internal/server"
@@ -29,6 +30,8 @@ func runServe(e *env, args []string) int {
 	botDelay := fs.Duration("bot-delay", 800*time.Millisecond, "mean pause before a bot moves (0: at once)")
 	grace := fs.Duration("grace", time.Minute, "default time a dropped player's seat waits before a stand-in bot plays it")
 	standIn := fs.String("standin", "", "default stand-in bot (default: heuristic if there is one, else random)")
+	think := fs.Duration("think", 0, fmt.Sprintf("default time the search bots (easy, medium, hard) think per move, spread over every core, for tables created without \"think\" (at most %v); 0: each level's own iterations, cut short at %v",
+		table.MaxThinkMS*time.Millisecond, bot.LevelCap))
 	origins := fs.String("origin", "", "comma-separated hosts whose pages may connect besides this server's own (e.g. example.com,*.example.org)")
 	engines := addEngineFlags(e, fs)
 	engineProcs := fs.Int("engine-procs", 64, "most processes each --engine may run at once (one per table seat); a seat past it is played by the random bot")
@@ -45,6 +48,10 @@ func runServe(e *env, args []string) int {
 	}
 	if *botDelay < 0 || *grace < 0 {
 		fmt.Fprintln(e.stderr, "parlour serve: --bot-delay and --grace may not be negative")
+		return 2
+	}
+	if err := checkThink(*think, table.MaxThinkMS*time.Millisecond); err != nil {
+		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 		return 2
 	}
 	if *engineProcs < 1 {
@@ -88,7 +95,7 @@ func runServe(e *env, args []string) int {
 		}
 		defer st.Close()
 		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
-			StandIn: *standIn, Logger: log, Bots: engines.bot, BotNames: engines.all()})
+			StandIn: *standIn, Think: *think, Logger: log, Bots: engines.bot, BotNames: engines.all()})
 		defer m.Close()
 		n, err := m.Recover(ctx)
 		if err != nil && ctx.Err() != nil {

@@ -35,6 +35,7 @@ func runSim(e *env, args []string) int {
 	workers := fs.Int("workers", 0, "matches played at once (default: one per core)")
 	report := fs.String("report", "", "write an HTML report with charts to this file")
 	asJSON := fs.Bool("json", false, "print the figures as one JSON object")
+	think := thinkFlag(fs, "on one core as the matches run in parallel")
 	sets, vs := setFlags{}, setFlags{}
 	fs.Var(sets, "set", "an option of variant A as key=value (repeatable); dealer=random draws the first dealer (default: seat 0 deals)")
 	fs.Var(vs, "vs", "an option of variant B as key=value (repeatable): B plays the same seeded deals, and the report compares A and B")
@@ -83,6 +84,9 @@ func runSim(e *env, args []string) int {
 	if *workers < 0 {
 		return fail("--workers %d is negative", *workers)
 	}
+	if err := checkThink(*think, maxThink); err != nil {
+		return fail("%v", err)
+	}
 	names := strings.Split(*botList, ",")
 	var bots []bot.Bot
 	for _, bn := range names {
@@ -91,7 +95,8 @@ func runSim(e *env, args []string) int {
 		if !ok {
 			return fail("unknown bot %q (bots: %s)", bn, engines.names())
 		}
-		bots = append(bots, b)
+		// The matches run in parallel: each search on one core.
+		bots = append(bots, bot.WithThink(b, *think, 1))
 		if _, random := b.(bot.Random); !random && !matchesSet {
 			*matches = defaultSimMatchesSlower
 		}

@@ -11,7 +11,6 @@ import (
 	"text/tabwriter"
 
 	"parlour/bot"
-	"parlour/game"
 	"parlour/games"
 	"parlour/internal/arena"
 )
@@ -25,6 +24,7 @@ func runTournament(e *env, args []string) int {
 	seed := fs.Uint64("seed", 1, "seed of the first deal")
 	workers := fs.Int("workers", 0, "matches played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the outcome as one JSON object (last line)")
+	think := thinkFlag(fs, "on one core as the matches run in parallel")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set edition=1860")
 	engines := addEngineFlags(e, fs)
@@ -43,16 +43,11 @@ func runTournament(e *env, args []string) int {
 	if *name == "" {
 		return fail("name a game with --game (%s)", strings.Join(games.Registry.Names(), ", "))
 	}
-	g, err := games.Lookup(*name)
+	g, opts, err := gameOptions(*name, sets, *players)
 	if err != nil {
 		return fail("%v", err)
 	}
-	given := map[string]any(sets)
-	if *players != 0 {
-		given["players"] = *players
-	}
-	opts, err := game.Resolve(g, given)
-	if err != nil {
+	if err := checkThink(*think, maxThink); err != nil {
 		return fail("%v", err)
 	}
 	if *botList == "" {
@@ -69,7 +64,8 @@ func runTournament(e *env, args []string) int {
 		if !ok {
 			return fail("unknown bot %q (bots: %s)", strings.TrimSpace(bn), engines.names())
 		}
-		bots[i] = b
+		// The matches run in parallel: each search on one core.
+		bots[i] = bot.WithThink(b, *think, 1)
 	}
 	if *matches <= 0 || *matches > 10_000_000 {
 		return fail("--matches %d is out of range (1 to 10000000)", *matches)
@@ -94,10 +90,10 @@ func runTournament(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s, %d players, %d matches (seed %d) in %.1fs: %.2f games/s\n",
 		g.Title(), rep.Players, rep.Matches, rep.Seed, rep.Seconds, rep.GamesPerS)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\tfaults\t")
+	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\tmax ms\tfaults\t")
 	for _, st := range rep.Bots {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t%d\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
-			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove, st.Faults)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t%.1f\t%d\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
+			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove, st.ThinkMsMax, st.Faults)
 	}
 	tw.Flush()
 	if rep.Unresolved > 0 {

@@ -2,7 +2,8 @@
 // bot did: matches won with a confidence interval, mean score, thinking
 // time. Seats rotate over the same deals so that seat luck cancels, and the
 // matches run in parallel; a run is reproducible from its seed whatever the
-// number of workers.
+// number of workers, unless a bot thinks against the clock (a search with a
+// time budget, or a level whose cap, bot.LevelCap, cuts a decision short).
 package arena
 
 import (
@@ -64,6 +65,13 @@ type Standing struct {
 	// bot instead (an external bot's bad or late answer; 0 for built-in
 	// bots).
 	Faults int `json:"faults"`
+	// Choices counts the bot's decisions between more than one legal
+	// move; ThinkMsMean and ThinkMsMax are the mean and the longest
+	// wall-clock time its Choose took on them, in milliseconds: what a
+	// person at the table would wait.
+	Choices     int64   `json:"choices"`
+	ThinkMsMean float64 `json:"think_ms_mean"`
+	ThinkMsMax  float64 `json:"think_ms_max"`
 }
 
 // Report is the outcome of a tournament, in the shape of shared/spec/cli.md.
@@ -86,7 +94,12 @@ type Outcome struct {
 	Moves  []int64         // decisions made
 	Think  []time.Duration // time spent choosing them
 	Faults []int           // moves that were faults (external bots)
-	Err    error           // why the match could not be played out
+	// Choices, ChoiceThink and MaxThink are the decisions between more
+	// than one legal move, the time spent on them, and the longest.
+	Choices     []int64
+	ChoiceThink []time.Duration
+	MaxThink    []time.Duration
+	Err         error // why the match could not be played out
 }
 
 // Run plays the tournament. It stops early with ctx's error if ctx ends.
@@ -142,13 +155,14 @@ feed:
 	rep.GamesPerS = float64(cfg.Matches) / rep.Seconds
 	index := map[string]int{}
 	var scoreSum []float64
-	var think []time.Duration
+	var think, choiceThink []time.Duration
 	for _, b := range cfg.Bots {
 		if _, ok := index[b.Name()]; !ok {
 			index[b.Name()] = len(rep.Bots)
 			rep.Bots = append(rep.Bots, Standing{Name: b.Name()})
 			scoreSum = append(scoreSum, 0)
 			think = append(think, 0)
+			choiceThink = append(choiceThink, 0)
 		}
 		rep.Bots[index[b.Name()]].Seats++
 	}
@@ -167,6 +181,9 @@ feed:
 			st.Moves += o.Moves[seat]
 			st.Faults += o.Faults[seat]
 			think[k] += o.Think[seat]
+			st.Choices += o.Choices[seat]
+			choiceThink[k] += o.ChoiceThink[seat]
+			st.ThinkMsMax = max(st.ThinkMsMax, ms(o.MaxThink[seat]))
 		}
 		if !won {
 			rep.Unresolved++
@@ -178,11 +195,17 @@ feed:
 		st.CI95 = Wilson(st.Wins, st.Matches)
 		st.MeanScore = scoreSum[k] / float64(st.Matches)
 		if st.Moves > 0 {
-			st.MsPerMove = think[k].Seconds() * 1000 / float64(st.Moves)
+			st.MsPerMove = ms(think[k]) / float64(st.Moves)
+		}
+		if st.Choices > 0 {
+			st.ThinkMsMean = ms(choiceThink[k]) / float64(st.Choices)
 		}
 	}
 	return rep, nil
 }
+
+// ms returns d in milliseconds.
+func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
 
 // botAt returns the index in the bot list of the bot at seat in match i.
 func botAt(seat, i, n int) int { return (seat + i%n) % n }
@@ -193,7 +216,7 @@ func botAt(seat, i, n int) int { return (seat + i%n) % n }
 func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Outcome {
 	n := len(bots)
 	o := Outcome{Wins: make([]float64, n), Totals: make([]int, n), Moves: make([]int64, n), Think: make([]time.Duration, n),
-		Faults: make([]int, n)}
+		Faults: make([]int, n), Choices: make([]int64, n), ChoiceThink: make([]time.Duration, n), MaxThink: make([]time.Duration, n)}
 	dealSeed := seed + uint64(i/n)
 	s, err := g.New(opts, dealSeed, nil)
 	if err != nil {
@@ -208,6 +231,7 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 	}
 	table := bot.Sit(fmt.Sprintf("m%d", i+1), s, opts, seated)
 	seats := table.Bots
+	var legal []game.Move
 	for moves := 0; ; moves++ {
 		acts := s.ToAct()
 		if acts == 0 {
@@ -218,10 +242,17 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 			return o
 		}
 		q := acts.First()
+		legal = s.Legal(q, legal[:0])
 		t0 := time.Now()
 		m := seats[q].Choose(s, q, rngs[q])
-		o.Think[q] += time.Since(t0)
+		el := time.Since(t0)
+		o.Think[q] += el
 		o.Moves[q]++
+		if len(legal) > 1 {
+			o.Choices[q]++
+			o.ChoiceThink[q] += el
+			o.MaxThink[q] = max(o.MaxThink[q], el)
+		}
 		if err := game.Apply(s, q, m); err != nil {
 			table.End(s)
 			o.Err = fmt.Errorf("%s at seat %d: %w", seats[q].Name(), q, err)

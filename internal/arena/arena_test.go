@@ -2,10 +2,12 @@ package arena_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"parlour/bot"
@@ -129,7 +131,7 @@ func TestRunReproducible(t *testing.T) {
 	strip := func(r arena.Report) arena.Report {
 		r.Seconds, r.GamesPerS = 0, 0
 		for i := range r.Bots {
-			r.Bots[i].MsPerMove = 0
+			r.Bots[i].MsPerMove, r.Bots[i].ThinkMsMean, r.Bots[i].ThinkMsMax = 0, 0, 0
 		}
 		return r
 	}
@@ -137,6 +139,46 @@ func TestRunReproducible(t *testing.T) {
 	for i := range one.Bots {
 		if one.Bots[i] != two.Bots[i] {
 			t.Errorf("1 worker: %+v\n2 workers: %+v", one.Bots[i], two.Bots[i])
+		}
+	}
+}
+
+// choiceBot counts the decisions it is asked to make between more than
+// one legal move.
+type choiceBot struct{ choices *atomic.Int64 }
+
+func (choiceBot) Name() string { return "counted" }
+
+func (b choiceBot) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
+	if len(s.Legal(seat, nil)) > 1 {
+		b.choices.Add(1)
+	}
+	return bot.Random{}.Choose(s, seat, rng)
+}
+
+// TestRunThinkTimes: the think times are over the decisions with a choice,
+// which the report counts; the longest is at least the mean.
+func TestRunThinkTimes(t *testing.T) {
+	var n atomic.Int64
+	cfg := config(t, "golf", map[string]any{"players": 2, "holes": 3}, choiceBot{&n}, bot.Search{Iterations: 20})
+	cfg.Matches = 4
+	rep, err := arena.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rep.Bots[0]
+	if c.Choices != n.Load() || c.Choices == 0 || c.Choices > c.Moves {
+		t.Errorf("counted: %d choices reported of %d moves, %d made", c.Choices, c.Moves, n.Load())
+	}
+	for _, st := range rep.Bots {
+		if st.ThinkMsMean < 0 || st.ThinkMsMax < st.ThinkMsMean {
+			t.Errorf("%s: think mean %vms, max %vms", st.Name, st.ThinkMsMean, st.ThinkMsMax)
+		}
+	}
+	b, _ := json.Marshal(rep)
+	for _, key := range []string{`"choices":`, `"think_ms_mean":`, `"think_ms_max":`} {
+		if !strings.Contains(string(b), key) {
+			t.Errorf("the JSON report has no %s: %s", key, b)
 		}
 	}
 }

@@ -341,6 +341,7 @@ type createBody struct {
 	Grace   *float64       `json:"grace"`
 	StandIn string         `json:"standin"`
 	Seed    *json.Number   `json:"seed"`
+	Think   *float64       `json:"think"`
 }
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
@@ -349,7 +350,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Ma
 		return
 	}
 	req := table.CreateRequest{Game: body.Game, Options: body.Options, Seats: body.Seats, Clock: body.Clock,
-		Grace: body.Grace, StandIn: body.StandIn}
+		Grace: body.Grace, StandIn: body.StandIn, Think: body.Think}
 	if body.Seed != nil {
 		seed, err := strconv.ParseUint(body.Seed.String(), 10, 64)
 		if err != nil {

@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"math"
 	mrand "math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -41,6 +43,14 @@ type Config struct {
 	// StandIn is the default stand-in bot; "" picks "heuristic" when
 	// there is one, else "random".
 	StandIn string
+	// Think is the default time a table's search bots (the levels easy,
+	// medium, hard) think per move, for tables created without one (see
+	// CreateRequest.Think); 0: each level's own iterations, cut short at
+	// bot.LevelCap. At most MaxThinkMS milliseconds.
+	Think time.Duration
+	// Workers is the number of goroutines a search bot spreads each
+	// decision over (Search.Workers); 0 means runtime.NumCPU().
+	Workers int
 	// Queue is the number of frames a connection may fall behind before it
 	// is dropped; 0 means 256.
 	Queue int
@@ -74,6 +84,10 @@ func NewManager(cfg Config) *Manager {
 	if cfg.Queue <= 0 {
 		cfg.Queue = 256
 	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	cfg.Think = min(max(cfg.Think, 0), MaxThinkMS*time.Millisecond)
 	if cfg.Unload == 0 {
 		cfg.Unload = 10 * time.Minute
 	}
@@ -111,7 +125,16 @@ type CreateRequest struct {
 	StandIn string `json:"standin"`
 	// Seed fixes the game's seed (reproducible tables); nil: random.
 	Seed *uint64 `json:"seed"`
+	// Think is the milliseconds the table's search bots (and a search
+	// stand-in) think per move, 0 to MaxThinkMS; 0: each level's own
+	// iterations, cut short at bot.LevelCap; nil: the server's default
+	// (Config.Think).
+	Think *float64 `json:"think"`
 }
+
+// MaxThinkMS is the longest time per move, in milliseconds, a table's
+// bots may be given to think (CreateRequest.Think).
+const MaxThinkMS = 10_000
 
 // namedBot finds a bot a request names: only the levels bot.Names lists
 // (bot.ByName also takes search settings such as "search/100000", which
@@ -181,7 +204,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 			seats[i] = store.Seat{Kind: store.KindBot, Bot: b.Name(), Name: b.Name()}
 		}
 	}
-	set := Settings{StandIn: m.cfg.StandIn, GraceMS: m.cfg.Grace.Milliseconds()}
+	set := Settings{StandIn: m.cfg.StandIn, GraceMS: m.cfg.Grace.Milliseconds(), ThinkMS: m.cfg.Think.Milliseconds()}
 	if req.Clock < 0 || req.Clock > maxSeconds {
 		return Info{}, badRequest("clock %v is out of range (0 to %d seconds)", req.Clock, maxSeconds)
 	}
@@ -191,6 +214,12 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 			return Info{}, badRequest("grace %v is out of range (0 to %d seconds)", *req.Grace, maxSeconds)
 		}
 		set.GraceMS = int64(*req.Grace * 1000)
+	}
+	if req.Think != nil {
+		if !(*req.Think >= 0 && *req.Think <= MaxThinkMS) {
+			return Info{}, badRequest("think %v is out of range (0 to %d milliseconds)", *req.Think, MaxThinkMS)
+		}
+		set.ThinkMS = int64(math.Round(*req.Think))
 	}
 	if req.StandIn != "" {
 		// A stand-in takes a seat mid-match, which an external bot's
@@ -260,6 +289,11 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 		stand = bot.Random{}
 		set.StandIn = stand.Name()
 	}
+	// One bot thinks at a time at a table: a search spreads over the
+	// cores, with the table's budget.
+	set.ThinkMS = min(max(set.ThinkMS, 0), MaxThinkMS)
+	think := time.Duration(set.ThinkMS) * time.Millisecond
+	stand = bot.WithThink(stand, think, m.cfg.Workers)
 	t := &Table{
 		id: rec.ID, g: g, opts: opts, set: set, m: m, stand: stand,
 		st: st, rec: rec, moves: len(moves), status: rec.Status, subs: map[*Sub]struct{}{},
@@ -275,7 +309,7 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 				m.log.Warn("a stored bot is unknown; a random bot plays its seat", "table", rec.ID, "bot", s.Bot)
 				b = bot.Random{}
 			}
-			bots[i] = b
+			bots[i] = bot.WithThink(b, think, m.cfg.Workers)
 		} else {
 			x.kind = store.KindHuman
 		}

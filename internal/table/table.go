@@ -67,6 +67,10 @@ type Settings struct {
 	GraceMS int64 `json:"grace_ms"`
 	// StandIn names the bot that stands in for absent players.
 	StandIn string `json:"standin"`
+	// ThinkMS is the time the table's search bots think per move, in
+	// milliseconds; 0: each level's own iterations, cut short at
+	// bot.LevelCap.
+	ThinkMS int64 `json:"think_ms"`
 }
 
 // Info is a table as the lobby shows it.
@@ -78,6 +82,7 @@ type Info struct {
 	Clock      float64        `json:"clock"` // seconds per decision; 0: none
 	Grace      float64        `json:"grace"` // seconds
 	StandIn    string         `json:"standin"`
+	Think      int64          `json:"think"` // ms a search bot thinks per move; 0: its level's own settings
 	Status     string         `json:"status"`
 	Seats      []SeatInfo     `json:"seats"`
 	Open       []int          `json:"open"` // seats one may join
@@ -1001,7 +1006,7 @@ func (t *Table) maybeIdle() {
 func (t *Table) updateInfo() {
 	info := Info{
 		ID: t.id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
-		Clock: float64(t.set.ClockMS) / 1000, Grace: float64(t.set.GraceMS) / 1000, StandIn: t.set.StandIn,
+		Clock: float64(t.set.ClockMS) / 1000, Grace: float64(t.set.GraceMS) / 1000, StandIn: t.set.StandIn, Think: t.set.ThinkMS,
 		Status: t.status, Seats: t.seatInfos(), Open: t.openList(), Moves: t.moves,
 		RematchOf: t.rec.RematchOf, Rematch: t.rec.Rematch, CreatedAt: t.rec.CreatedAt,
 	}
