@@ -289,8 +289,8 @@ func TestSearchWorkers(t *testing.T) {
 }
 
 // TestLevelCap: every level caps every game's decision at LevelCap, its
-// iterations staying the target; WithThink swaps them for a budget, and
-// leaves other bots alone.
+// iterations staying the target; WithThink swaps them for a budget (each
+// level its share of hard's), and leaves other bots alone.
 func TestLevelCap(t *testing.T) {
 	for _, name := range []string{"easy", "medium", "hard"} {
 		level, ok := bot.Level(name)
@@ -311,14 +311,16 @@ func TestLevelCap(t *testing.T) {
 		}
 		check("default", level.Default)
 
-		b := bot.WithThink(level, 500*time.Millisecond, 2)
+		b := bot.WithThink(level, 800*time.Millisecond, 2)
 		if b.Name() != name {
 			t.Errorf("WithThink renamed %s to %s", name, b.Name())
 		}
+		// Under a budget the levels keep the ratio of their iterations.
+		budget := map[string]time.Duration{"easy": 20 * time.Millisecond, "medium": 100 * time.Millisecond, "hard": 800 * time.Millisecond}[name]
 		for _, g := range gs {
 			s := b.(bot.Leveled).Settings(g)
-			if s.Iterations != 0 || s.Think != 500*time.Millisecond || s.Workers != 2 {
-				t.Errorf("%s %s with a 500ms budget: %+v", name, g.Name(), s)
+			if s.Iterations != 0 || s.Think != budget || s.Workers != 2 {
+				t.Errorf("%s %s with hard's budget of 800ms: %+v, want Think %v", name, g.Name(), s, budget)
 			}
 			own := bot.WithThink(level, 0, 2).(bot.Leveled).Settings(g)
 			want := level.Settings(g)

@@ -34,7 +34,7 @@ const maxThink = time.Minute
 // thinkFlag adds --think to fs: the time every search bot thinks per move,
 // on the cores where says.
 func thinkFlag(fs *flag.FlagSet, where string) *time.Duration {
-	return fs.Duration("think", 0, "time each search bot (easy, medium, hard) thinks per move, e.g. 500ms, "+where+
+	return fs.Duration("think", 0, "time hard thinks per move, e.g. 500ms (medium an eighth of it, easy a fortieth), "+where+
 		"; 0: each level's own iterations, cut short at "+bot.LevelCap.String())
 }
 

@@ -30,7 +30,7 @@ func runServe(e *env, args []string) int {
 	botDelay := fs.Duration("bot-delay", 800*time.Millisecond, "mean pause before a bot moves (0: at once)")
 	grace := fs.Duration("grace", time.Minute, "default time a dropped player's seat waits before a stand-in bot plays it")
 	standIn := fs.String("standin", "", "default stand-in bot (default: heuristic if there is one, else random)")
-	think := fs.Duration("think", 0, fmt.Sprintf("default time the search bots (easy, medium, hard) think per move, spread over every core, for tables created without \"think\" (at most %v); 0: each level's own iterations, cut short at %v",
+	think := fs.Duration("think", 0, fmt.Sprintf("default time hard thinks per move (medium an eighth of it, easy a fortieth), spread over every core, for tables created without \"think\" (at most %v); 0: each level's own iterations, cut short at %v",
 		table.MaxThinkMS*time.Millisecond, bot.LevelCap))
 	origins := fs.String("origin", "", "comma-separated hosts whose pages may connect besides this server's own (e.g. example.com,*.example.org)")
 	engines := addEngineFlags(e, fs)
