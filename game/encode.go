@@ -60,6 +60,13 @@ func NewEncoding(fields ...Field) Encoding {
 	return e
 }
 
+// Clone returns a copy of e whose Fields the caller may change: a game
+// keeps its layouts and hands out clones of them.
+func (e Encoding) Clone() Encoding {
+	e.Fields = append([]Field(nil), e.Fields...)
+	return e
+}
+
 // Field returns the field called name, and whether there is one.
 func (e Encoding) Field(name string) (Field, bool) {
 	for _, f := range e.Fields {

@@ -2,7 +2,6 @@ package courtcircular
 
 import (
 	"math/bits"
-	"slices"
 
 	"parlour/card"
 	"parlour/game"
@@ -245,11 +244,7 @@ func (s *State) layout() *layout {
 
 // Encoding describes the observation vector and the action space; they
 // depend on the edition and the number of players.
-func (s *State) Encoding() game.Encoding {
-	e := s.layout().enc
-	e.Fields = slices.Clone(e.Fields)
-	return e
-}
+func (s *State) Encoding() game.Encoding { return s.layout().enc.Clone() }
 
 // cardIndex is a card's place 0-51 in the encoding.
 func cardIndex(c card.Card) int { return int(c) - 4 }

@@ -107,11 +107,7 @@ func newEncoding(n int) game.Encoding {
 
 // Encoding describes the observation vector and the action space for the
 // game's number of players.
-func (s *State) Encoding() game.Encoding {
-	e := encodings[s.n]
-	e.Fields = append([]game.Field(nil), e.Fields...)
-	return e
-}
+func (s *State) Encoding() game.Encoding { return encodings[s.n].Clone() }
 
 // cardIndex returns c's index, 0-51.
 func cardIndex(c card.Card) int { return int(c) - 4 }

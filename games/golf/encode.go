@@ -115,11 +115,7 @@ var encodings = func() (e [MaxPlayers + 1]game.Encoding) {
 
 // Encoding describes Golf's observation vector and action space for the
 // match's number of players. Seats are encoded relative to the observer.
-func (s *State) Encoding() game.Encoding {
-	e := encodings[s.n]
-	e.Fields = append([]game.Field(nil), e.Fields...)
-	return e
-}
+func (s *State) Encoding() game.Encoding { return encodings[s.n].Clone() }
 
 // part returns field i of obs, cleared.
 func part(e *game.Encoding, obs []float32, i int) []float32 {

@@ -129,11 +129,7 @@ var encoding = func() game.Encoding {
 
 // Encoding describes Parcellus's observation vector and action space. The
 // three seats are encoded relative to the observer.
-func (s *State) Encoding() game.Encoding {
-	e := encoding
-	e.Fields = append([]game.Field(nil), e.Fields...)
-	return e
-}
+func (s *State) Encoding() game.Encoding { return encoding.Clone() }
 
 // part returns field i of obs, cleared.
 func part(obs []float32, i int) []float32 {

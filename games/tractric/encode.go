@@ -108,11 +108,7 @@ func newEncoding(n int) game.Encoding {
 
 // Encoding describes the observation vector and the action space for the
 // match's number of players.
-func (s *State) Encoding() game.Encoding {
-	e := encodings[s.n]
-	e.Fields = append([]game.Field(nil), e.Fields...)
-	return e
-}
+func (s *State) Encoding() game.Encoding { return encodings[s.n].Clone() }
 
 // cardIndex returns c's index in the pack of an n-player match.
 func cardIndex(c card.Card, ranks, low int) int {
