@@ -12,6 +12,7 @@ import (
 
 	"parlour/game"
 	"parlour/games"
+	"parlour/internal/protocol"
 	"parlour/internal/store"
 	"parlour/internal/table"
 )
@@ -167,7 +168,7 @@ func TestLeakCheckerCatchesLeaks(t *testing.T) {
 	if hidden == "" {
 		t.Fatal("no card hidden from seat 0 at the start")
 	}
-	leak := msg{Type: table.TypeState, Seq: 0, raw: []byte(`{"type":"state","seq":0,"view":{"note":"` + hidden + `"}}`)}
+	leak := msg{Type: protocol.TypeState, Seq: 0, raw: []byte(`{"type":"state","seq":0,"view":{"note":"` + hidden + `"}}`)}
 	if p := frameProblems(h, "seat 0", 0, []msg{leak}); len(p) == 0 {
 		t.Errorf("a frame showing %s to seat 0 was not flagged", hidden)
 	}
@@ -176,7 +177,7 @@ func TestLeakCheckerCatchesLeaks(t *testing.T) {
 		if h.states[k].ToAct().Len() > 1 {
 			other := (mv.Seat + 1) % 3
 			raw := fmt.Sprintf(`{"type":"seats","seq":%d,"events":[{"kind":"move","n":%d,"seat":%d,"move":%q}]}`, k+1, k+1, mv.Seat, mv.Text)
-			if p := frameProblems(h, "other", other, []msg{{Type: table.TypeSeats, Seq: k + 1, raw: []byte(raw)}}); len(p) == 0 {
+			if p := frameProblems(h, "other", other, []msg{{Type: protocol.TypeSeats, Seq: k + 1, raw: []byte(raw)}}); len(p) == 0 {
 				t.Errorf("seat %d told seat %d's choice %q: not flagged", other, mv.Seat, mv.Text)
 			}
 			break

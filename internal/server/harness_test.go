@@ -22,6 +22,7 @@ import (
 	"parlour/card"
 	"parlour/game"
 	"parlour/games"
+	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -173,24 +174,24 @@ func (e *env) join(id string, seat int, name string) table.JoinResult {
 
 // msg is any server message, decoded loosely.
 type msg struct {
-	V       int              `json:"v"`
-	Type    string           `json:"type"`
-	Table   string           `json:"table"`
-	Seat    int              `json:"seat"`
-	Seq     int              `json:"seq"`
-	Status  string           `json:"status"`
-	ToAct   []int            `json:"to_act"`
-	Legal   []string         `json:"legal"`
-	View    json.RawMessage  `json:"view"`
-	Result  table.Result     `json:"result"`
-	Seats   []table.SeatInfo `json:"seats"`
-	Clocks  []table.Clock    `json:"clocks"`
-	Events  []table.Event    `json:"events"`
-	Code    string           `json:"code"`
-	Message string           `json:"message"`
-	ID      string           `json:"id"`
-	Move    string           `json:"move"`
-	Rematch string           `json:"rematch"`
+	V       int                 `json:"v"`
+	Type    string              `json:"type"`
+	Table   string              `json:"table"`
+	Seat    int                 `json:"seat"`
+	Seq     int                 `json:"seq"`
+	Status  string              `json:"status"`
+	ToAct   []int               `json:"to_act"`
+	Legal   []string            `json:"legal"`
+	View    json.RawMessage     `json:"view"`
+	Result  protocol.Result     `json:"result"`
+	Seats   []protocol.SeatInfo `json:"seats"`
+	Clocks  []protocol.Clock    `json:"clocks"`
+	Events  []protocol.Event    `json:"events"`
+	Code    string              `json:"code"`
+	Message string              `json:"message"`
+	ID      string              `json:"id"`
+	Move    string              `json:"move"`
+	Rematch string              `json:"rematch"`
 	raw     []byte
 }
 
@@ -233,7 +234,7 @@ func (e *env) dial(id, token, name string) *client {
 	}
 	cl.send(hello)
 	w := cl.next(10 * time.Second)
-	if w.Type != table.TypeWelcome {
+	if w.Type != protocol.TypeWelcome {
 		e.t.Fatalf("%s: first message %s, want a welcome", name, w.raw)
 	}
 	cl.seat = w.Seat
@@ -375,7 +376,7 @@ func (cl *client) play(rng *rand.Rand, timeout time.Duration, stop func(seq int)
 	var latest *msg
 	cl.mu.Lock()
 	for i := cl.read - 1; i >= 0; i-- {
-		if cl.frames[i].Type == table.TypeState {
+		if cl.frames[i].Type == protocol.TypeState {
 			m := cl.frames[i]
 			latest = &m
 			break
@@ -406,14 +407,14 @@ func (cl *client) play(rng *rand.Rand, timeout time.Duration, stop func(seq int)
 			return refusals
 		}
 		switch m.Type {
-		case table.TypeState:
+		case protocol.TypeState:
 			latest = &m
 			for _, ev := range m.Events {
-				if ev.Kind == table.EventMove && ev.Seat == cl.seat {
+				if ev.Kind == protocol.EventMove && ev.Seat == cl.seat {
 					pending = false
 				}
 			}
-		case table.TypeError:
+		case protocol.TypeError:
 			refusals = append(refusals, m)
 			pending = false
 		}
@@ -526,7 +527,7 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 		}
 	}
 	for i, m := range frames {
-		if m.Type == table.TypeError {
+		if m.Type == protocol.TypeError {
 			continue
 		}
 		if m.Seq < 0 || m.Seq >= len(h.states) {
@@ -542,7 +543,7 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 		evs, _ := tree["events"].([]any)
 		for _, ev := range evs {
 			ev := ev.(map[string]any)
-			if ev["kind"] != table.EventMove {
+			if ev["kind"] != protocol.EventMove {
 				continue
 			}
 			n := int(ev["n"].(float64))
@@ -573,7 +574,7 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 				break
 			}
 		}
-		if m.Type != table.TypeState {
+		if m.Type != protocol.TypeState {
 			continue
 		}
 		want, _ := json.Marshal(st.View(seat))

@@ -17,6 +17,7 @@ import (
 
 	"parlour/game"
 	"parlour/games"
+	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -258,11 +259,11 @@ func playLoadTable(ctx context.Context, b testing.TB, e *env, m *table.Manager, 
 			return
 		}
 		switch f.Type {
-		case table.TypeError:
+		case protocol.TypeError:
 			pending = false
-		case table.TypeState:
+		case protocol.TypeState:
 			for _, ev := range f.Events {
-				if pending && ev.Kind == table.EventMove && ev.Seat == 0 {
+				if pending && ev.Kind == protocol.EventMove && ev.Seat == 0 {
 					rts = append(rts, time.Since(sent))
 					pending = false
 				}
@@ -316,7 +317,7 @@ func spectate(ctx context.Context, c *websocket.Conn, lat *latencies) {
 		}
 		now := time.Now()
 		for _, ev := range f.Events {
-			if ev.Kind == table.EventMove {
+			if ev.Kind == protocol.EventMove {
 				fan = append(fan, now.Sub(ev.At))
 			}
 		}

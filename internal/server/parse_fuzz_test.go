@@ -2,10 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"parlour/internal/protocol"
 	"reflect"
 	"testing"
-
-	"parlour/internal/table"
 )
 
 // FuzzParse fuzzes the table protocol's message parser: no input panics; a
@@ -27,16 +26,16 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		msg, refusal := parse(data)
 		if refusal != nil {
-			var e table.Error
+			var e protocol.Error
 			if err := json.Unmarshal(refusal, &e); err != nil {
 				t.Fatalf("refusal %q is not JSON: %v", refusal, err)
 			}
-			if e.Type != table.TypeError || e.Code == "" || e.Message == "" || e.V != table.ProtocolVersion {
+			if e.Type != protocol.TypeError || e.Code == "" || e.Message == "" || e.V != protocol.Version {
 				t.Fatalf("refusal %q lacks a type, code, reason or version", refusal)
 			}
 			return
 		}
-		if msg.V != table.ProtocolVersion {
+		if msg.V != protocol.Version {
 			t.Fatalf("%q accepted with version %d", data, msg.V)
 		}
 		b, err := json.Marshal(msg)

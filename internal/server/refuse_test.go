@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"parlour/games"
+	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/table"
 )
@@ -19,10 +20,10 @@ import (
 func expectError(t *testing.T, cl *client, code, what string) msg {
 	t.Helper()
 	m := cl.next(5 * time.Second)
-	for m.Type == table.TypeSeats { // who sits where may change meanwhile
+	for m.Type == protocol.TypeSeats { // who sits where may change meanwhile
 		m = cl.next(5 * time.Second)
 	}
-	if m.Type != table.TypeError || m.Code != code {
+	if m.Type != protocol.TypeError || m.Code != code {
 		t.Errorf("%s: got %s, want a %s error", what, m.raw, code)
 	}
 	if strings.TrimSpace(m.Message) == "" {
@@ -41,62 +42,62 @@ func TestRefusedMoves(t *testing.T) {
 	a := e.dial(info.ID, ann.Token, "Ann")
 	a.next(5 * time.Second) // the waiting state
 	a.move("reveal 0")
-	expectError(t, a, table.CodeNotStarted, "a move before the seats are filled")
+	expectError(t, a, protocol.CodeNotStarted, "a move before the seats are filled")
 
 	bob := e.join(info.ID, 1, "Bob")
 	b := e.dial(info.ID, bob.Token, "Bob")
 	watcher := e.dial(info.ID, "", "spectator")
-	a.waitFor("the start", 5*time.Second, func(m msg) bool { return m.Type == table.TypeState && m.Status == "playing" })
+	a.waitFor("the start", 5*time.Second, func(m msg) bool { return m.Type == protocol.TypeState && m.Status == "playing" })
 	b.next(5 * time.Second)
 	watcher.next(5 * time.Second)
 
 	watcher.move("reveal 0")
-	expectError(t, watcher, table.CodeSpectator, "a spectator's move")
+	expectError(t, watcher, protocol.CodeSpectator, "a spectator's move")
 
 	cases := []struct {
 		send any
 		code string
 		what string
 	}{
-		{map[string]any{"v": 1, "type": "move", "move": "1: reveal 0", "id": "m1"}, table.CodeNotYourSeat, "SEAT: MOVE for another seat"},
-		{map[string]any{"v": 1, "type": "move", "move": "reveal 0", "seat": 1}, table.CodeNotYourSeat, "a seat field for another seat"},
-		{map[string]any{"v": 1, "type": "move", "move": "draw stock"}, table.CodeIllegalMove, "a move not legal now"},
-		{map[string]any{"v": 1, "type": "move", "move": "frobnicate 7"}, table.CodeBadMove, "not a move"},
-		{map[string]any{"v": 1, "type": "move", "move": "reveal 9"}, table.CodeBadMove, "a column that is not there"},
-		{map[string]any{"v": 1, "type": "move", "move": "x: reveal 0"}, table.CodeBadMove, "a seat that is not a number"},
-		{map[string]any{"v": 1, "type": "move", "move": "reveal " + strings.Repeat("0", 300)}, table.CodeTooLarge, "a move text over the limit"},
-		{map[string]any{"v": 1, "type": "move"}, table.CodeBadMessage, "a move with no move"},
-		{`{"v":1,"type":`, table.CodeBadMessage, "broken JSON"},
-		{`[1,2,3]`, table.CodeBadMessage, "JSON that is not an object"},
-		{map[string]any{"v": 1, "type": "dance"}, table.CodeBadMessage, "an unknown type"},
-		{map[string]any{"v": 2, "type": "move", "move": "reveal 0"}, table.CodeBadVersion, "another protocol version"},
-		{map[string]any{"type": "move", "move": "reveal 0"}, table.CodeBadVersion, "no version"},
-		{map[string]any{"v": 1, "type": "hello", "token": ann.Token}, table.CodeBadMessage, "a second hello"},
+		{map[string]any{"v": 1, "type": "move", "move": "1: reveal 0", "id": "m1"}, protocol.CodeNotYourSeat, "SEAT: MOVE for another seat"},
+		{map[string]any{"v": 1, "type": "move", "move": "reveal 0", "seat": 1}, protocol.CodeNotYourSeat, "a seat field for another seat"},
+		{map[string]any{"v": 1, "type": "move", "move": "draw stock"}, protocol.CodeIllegalMove, "a move not legal now"},
+		{map[string]any{"v": 1, "type": "move", "move": "frobnicate 7"}, protocol.CodeBadMove, "not a move"},
+		{map[string]any{"v": 1, "type": "move", "move": "reveal 9"}, protocol.CodeBadMove, "a column that is not there"},
+		{map[string]any{"v": 1, "type": "move", "move": "x: reveal 0"}, protocol.CodeBadMove, "a seat that is not a number"},
+		{map[string]any{"v": 1, "type": "move", "move": "reveal " + strings.Repeat("0", 300)}, protocol.CodeTooLarge, "a move text over the limit"},
+		{map[string]any{"v": 1, "type": "move"}, protocol.CodeBadMessage, "a move with no move"},
+		{`{"v":1,"type":`, protocol.CodeBadMessage, "broken JSON"},
+		{`[1,2,3]`, protocol.CodeBadMessage, "JSON that is not an object"},
+		{map[string]any{"v": 1, "type": "dance"}, protocol.CodeBadMessage, "an unknown type"},
+		{map[string]any{"v": 2, "type": "move", "move": "reveal 0"}, protocol.CodeBadVersion, "another protocol version"},
+		{map[string]any{"type": "move", "move": "reveal 0"}, protocol.CodeBadVersion, "no version"},
+		{map[string]any{"v": 1, "type": "hello", "token": ann.Token}, protocol.CodeBadMessage, "a second hello"},
 	}
 	for _, c := range cases {
 		a.send(c.send)
 		m := expectError(t, a, c.code, c.what)
-		if c.code == table.CodeNotYourSeat && m.ID == "" && strings.Contains(c.what, "SEAT") {
+		if c.code == protocol.CodeNotYourSeat && m.ID == "" && strings.Contains(c.what, "SEAT") {
 			t.Errorf("%s: the refusal does not echo the id: %s", c.what, m.raw)
 		}
 	}
 	a.c.Write(t.Context(), websocket.MessageBinary, []byte{1, 2, 3})
-	expectError(t, a, table.CodeBadMessage, "a binary message")
+	expectError(t, a, protocol.CodeBadMessage, "a binary message")
 
 	// Nothing changed, and nobody else heard of it.
 	if n := len(e.moves(info.ID)); n != 0 {
 		t.Fatalf("%d moves stored after refusals", n)
 	}
 	a.send(map[string]any{"v": 1, "type": "sync"})
-	if m := a.waitFor("a state", 5*time.Second, func(m msg) bool { return m.Type != table.TypeSeats }); m.Type != table.TypeState || m.Seq != 0 || len(m.Legal) == 0 {
+	if m := a.waitFor("a state", 5*time.Second, func(m msg) bool { return m.Type != protocol.TypeSeats }); m.Type != protocol.TypeState || m.Seq != 0 || len(m.Legal) == 0 {
 		t.Errorf("sync after refusals: %s", m.raw)
 	}
 
 	// A legal move; then the same seat again is out of turn.
 	a.move("reveal 0")
-	a.waitFor("its move", 5*time.Second, func(m msg) bool { return hasEvent(m, table.EventMove, 0) })
+	a.waitFor("its move", 5*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventMove, 0) })
 	a.move("reveal 1")
-	expectError(t, a, table.CodeNotYourTurn, "a second choice")
+	expectError(t, a, protocol.CodeNotYourTurn, "a second choice")
 	if n := len(e.moves(info.ID)); n != 1 {
 		t.Errorf("%d moves stored, want 1", n)
 	}
@@ -106,7 +107,7 @@ func TestRefusedMoves(t *testing.T) {
 			if !ok {
 				break
 			}
-			if m.Type == table.TypeError {
+			if m.Type == protocol.TypeError {
 				t.Errorf("%s got another connection's refusal: %s", other.name, m.raw)
 			}
 		}
@@ -131,11 +132,11 @@ func TestBadHellos(t *testing.T) {
 		hello any
 		code  string
 	}{
-		{map[string]any{"v": 1, "type": "hello"}, table.CodeBadToken},
-		{map[string]any{"v": 1, "type": "hello", "token": "not-a-token"}, table.CodeBadToken},
-		{map[string]any{"v": 3, "type": "hello", "spectate": true}, table.CodeBadVersion},
-		{map[string]any{"v": 1, "type": "move", "move": "reveal 0"}, table.CodeBadMessage},
-		{"hello", table.CodeBadMessage},
+		{map[string]any{"v": 1, "type": "hello"}, protocol.CodeBadToken},
+		{map[string]any{"v": 1, "type": "hello", "token": "not-a-token"}, protocol.CodeBadToken},
+		{map[string]any{"v": 3, "type": "hello", "spectate": true}, protocol.CodeBadVersion},
+		{map[string]any{"v": 1, "type": "move", "move": "reveal 0"}, protocol.CodeBadMessage},
+		{"hello", protocol.CodeBadMessage},
 	} {
 		conn, _, err := dialRaw(t, e.url, info.ID, nil)
 		if err != nil {
@@ -196,9 +197,9 @@ func TestRateLimit(t *testing.T) {
 	for limited+states < 30 {
 		m := a.next(5 * time.Second)
 		switch {
-		case m.Type == table.TypeError && m.Code == table.CodeRateLimited:
+		case m.Type == protocol.TypeError && m.Code == protocol.CodeRateLimited:
 			limited++
-		case m.Type == table.TypeState && len(m.Events) == 0:
+		case m.Type == protocol.TypeState && len(m.Events) == 0:
 			states++ // a sync's answer (a state after the bot's move has it)
 		}
 	}
@@ -208,10 +209,10 @@ func TestRateLimit(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	a.send(map[string]any{"v": 1, "type": "sync"})
 	m := a.next(5 * time.Second)
-	for m.Type == table.TypeState && len(m.Events) > 0 || m.Type == table.TypeSeats {
+	for m.Type == protocol.TypeState && len(m.Events) > 0 || m.Type == protocol.TypeSeats {
 		m = a.next(5 * time.Second) // the bot's moves, not answers
 	}
-	if m.Type != table.TypeState {
+	if m.Type != protocol.TypeState {
 		t.Errorf("after a pause: %s", m.raw)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"parlour/internal/protocol"
 	"parlour/internal/store"
 	"parlour/internal/table"
 )
@@ -30,7 +31,7 @@ func seatState(m msg, seat int) string {
 }
 
 func hasEvent(m msg, kind string, seat int) bool {
-	return slices.ContainsFunc(m.Events, func(ev table.Event) bool { return ev.Kind == kind && ev.Seat == seat })
+	return slices.ContainsFunc(m.Events, func(ev protocol.Event) bool { return ev.Kind == kind && ev.Seat == seat })
 }
 
 // TestReconnect drops a player's connection mid-game: the others see the
@@ -46,8 +47,8 @@ func TestReconnect(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	a.play(rng, 20*time.Second, func(seq int) bool { return seq >= 6 })
 	a.drop()
-	m := watcher.waitFor("seat 0 away", 10*time.Second, func(m msg) bool { return hasEvent(m, table.EventAway, 0) })
-	if seatState(m, 0) != table.SeatAway {
+	m := watcher.waitFor("seat 0 away", 10*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventAway, 0) })
+	if seatState(m, 0) != protocol.SeatAway {
 		t.Errorf("seat 0 is %q after dropping, want away", seatState(m, 0))
 	}
 	before := len(e.moves(info.ID))
@@ -67,7 +68,7 @@ func TestReconnect(t *testing.T) {
 	badc := &client{t: t, name: "impostor", c: bad, notify: make(chan struct{}, 1), closed: make(chan struct{})}
 	go badc.readLoop()
 	badc.send(map[string]any{"v": 1, "type": "hello", "token": "00112233445566778899aabbccddeeff"})
-	if r := badc.next(5 * time.Second); r.Type != table.TypeError || r.Code != table.CodeBadToken {
+	if r := badc.next(5 * time.Second); r.Type != protocol.TypeError || r.Code != protocol.CodeBadToken {
 		t.Errorf("a wrong token: %s, want a bad_token error", r.raw)
 	}
 	<-badc.closed
@@ -77,10 +78,10 @@ func TestReconnect(t *testing.T) {
 		t.Fatalf("reconnected to seat %d, want 0", a2.seat)
 	}
 	st := a2.next(5 * time.Second)
-	if st.Type != table.TypeState || st.Seq != len(stored) || seatState(st, 0) != table.SeatHere {
+	if st.Type != protocol.TypeState || st.Seq != len(stored) || seatState(st, 0) != protocol.SeatHere {
 		t.Errorf("state on reconnecting: seq %d (stored %d), seat 0 %q", st.Seq, len(stored), seatState(st, 0))
 	}
-	watcher.waitFor("seat 0 back", 10*time.Second, func(m msg) bool { return hasEvent(m, table.EventBack, 0) })
+	watcher.waitFor("seat 0 back", 10*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventBack, 0) })
 	if refused := a2.play(rng, 30*time.Second, nil); len(refused) > 0 {
 		t.Errorf("refused: %s", describe(refused))
 	}
@@ -105,11 +106,11 @@ func TestStandIn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	a.play(rng, 20*time.Second, func(seq int) bool { return seq >= 4 })
 	a.drop()
-	watcher.waitFor("the stand-in", 10*time.Second, func(m msg) bool { return hasEvent(m, table.EventStandIn, 0) })
+	watcher.waitFor("the stand-in", 10*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventStandIn, 0) })
 	standins := 0
 	watcher.waitFor("stand-in moves", 10*time.Second, func(m msg) bool {
 		for _, ev := range m.Events {
-			if ev.Kind == table.EventMove && ev.Seat == 0 && ev.By == "standin" {
+			if ev.Kind == protocol.EventMove && ev.Seat == 0 && ev.By == "standin" {
 				standins++
 			}
 		}
@@ -119,7 +120,7 @@ func TestStandIn(t *testing.T) {
 		t.Fatalf("%d stand-in moves before the game ended", standins)
 	}
 	a2 := e.dial(info.ID, ann.Token, "Ann again")
-	watcher.waitFor("seat 0 back", 10*time.Second, func(m msg) bool { return hasEvent(m, table.EventBack, 0) || m.Status == store.StatusOver })
+	watcher.waitFor("seat 0 back", 10*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventBack, 0) || m.Status == store.StatusOver })
 	a2.play(rng, 30*time.Second, nil)
 	moves := e.moves(info.ID)
 	var by []string
@@ -155,14 +156,14 @@ func TestTurnClock(t *testing.T) {
 	}
 	ann := e.join(info.ID, 0, "Ann")
 	a := e.dial(info.ID, ann.Token, "Ann")
-	first := a.waitFor("a running clock", 5*time.Second, func(m msg) bool { return m.Type == table.TypeState && len(m.Clocks) > 0 })
+	first := a.waitFor("a running clock", 5*time.Second, func(m msg) bool { return m.Type == protocol.TypeState && len(m.Clocks) > 0 })
 	if first.Clocks[0].Seat != 0 || first.Clocks[0].RemainingMS > 100 {
 		t.Errorf("clocks %+v", first.Clocks)
 	}
 	m := a.waitFor("a move on the clock", 5*time.Second, func(m msg) bool {
-		return slices.ContainsFunc(m.Events, func(ev table.Event) bool { return ev.Seat == 0 && ev.By == "clock" })
+		return slices.ContainsFunc(m.Events, func(ev protocol.Event) bool { return ev.Seat == 0 && ev.By == "clock" })
 	})
-	if seatState(m, 0) != table.SeatHere {
+	if seatState(m, 0) != protocol.SeatHere {
 		t.Errorf("after the clock moved, seat 0 is %q, want here", seatState(m, 0))
 	}
 	// The player plays on, and wins back its moves.
@@ -265,7 +266,7 @@ func TestRematch(t *testing.T) {
 	if res.Table == info.ID || res.Seat != 0 || len(res.Token) != 32 {
 		t.Errorf("rematch: %+v", res)
 	}
-	a.waitFor("the rematch notice", 5*time.Second, func(m msg) bool { return m.Type == table.TypeRematch && m.Rematch == res.Table })
+	a.waitFor("the rematch notice", 5*time.Second, func(m msg) bool { return m.Type == protocol.TypeRematch && m.Rematch == res.Table })
 	var ni table.Info
 	e.do("GET", "/api/tables/"+res.Table, nil, &ni)
 	if ni.RematchOf != info.ID || ni.Status != store.StatusPlaying || ni.Seats[1].Kind != store.KindBot || ni.Seats[0].Name != "Ann" {
@@ -302,7 +303,7 @@ func TestLeave(t *testing.T) {
 		t.Fatalf("leave: %d", code)
 	}
 	<-b.closed
-	a.waitFor("seat 1 left", 5*time.Second, func(m msg) bool { return hasEvent(m, table.EventLeave, 1) })
+	a.waitFor("seat 1 left", 5*time.Second, func(m msg) bool { return hasEvent(m, protocol.EventLeave, 1) })
 	a.play(rand.New(rand.NewPCG(3, 3)), 20*time.Second, nil)
 	var standin int
 	for _, mv := range e.moves(info.ID) {

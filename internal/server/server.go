@@ -22,6 +22,7 @@ import (
 	"parlour/bot"
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/protocol"
 	"parlour/internal/table"
 	"parlour/web"
 )
@@ -191,15 +192,15 @@ func fail(w http.ResponseWriter, err error) {
 	case errors.Is(err, table.ErrSeatTaken):
 		status, code = http.StatusConflict, "seat_taken"
 	case errors.Is(err, table.ErrBadToken):
-		status, code = http.StatusForbidden, table.CodeBadToken
+		status, code = http.StatusForbidden, protocol.CodeBadToken
 	case errors.Is(err, table.ErrNotOver):
 		status, code = http.StatusConflict, "not_over"
 	case errors.Is(err, table.ErrOver):
-		status, code = http.StatusConflict, table.CodeOver
+		status, code = http.StatusConflict, protocol.CodeOver
 	case errors.Is(err, table.ErrClosed):
 		status, code = http.StatusServiceUnavailable, "closed"
 	case errors.Is(err, table.ErrUnavailable):
-		status, code = http.StatusServiceUnavailable, table.CodeUnavailable
+		status, code = http.StatusServiceUnavailable, protocol.CodeUnavailable
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		status, code = http.StatusServiceUnavailable, "timeout"
 	}
@@ -216,7 +217,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, table.CodeTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
+			writeError(w, http.StatusRequestEntityTooLarge, protocol.CodeTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
 			return false
 		}
 		writeError(w, http.StatusBadRequest, "bad_request", "reading the body: "+err.Error())

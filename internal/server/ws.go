@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"parlour/internal/protocol"
 	"parlour/internal/table"
 )
 
@@ -39,19 +40,19 @@ func (b *bucket) allow(now time.Time) bool {
 
 // errorFrame encodes a refusal.
 func errorFrame(code, message, id string) []byte {
-	b, _ := json.Marshal(table.Error{V: table.ProtocolVersion, Type: table.TypeError, Code: code, Message: message, ID: id})
+	b, _ := json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: code, Message: message, ID: id})
 	return b
 }
 
 // parse reads a client message (one JSON object, nothing after it), or
 // returns the refusal to send.
-func parse(data []byte) (table.ClientMessage, []byte) {
-	var msg table.ClientMessage
+func parse(data []byte) (protocol.ClientMessage, []byte) {
+	var msg protocol.ClientMessage
 	if err := json.Unmarshal(data, &msg); err != nil {
-		return table.ClientMessage{}, errorFrame(table.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
+		return protocol.ClientMessage{}, errorFrame(protocol.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
 	}
-	if msg.V != table.ProtocolVersion {
-		return msg, errorFrame(table.CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, table.ProtocolVersion), msg.ID)
+	if msg.V != protocol.Version {
+		return msg, errorFrame(protocol.CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, protocol.Version), msg.ID)
 	}
 	return msg, nil
 }
@@ -92,7 +93,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		return
 	}
 	if typ != websocket.MessageText {
-		refuseAndClose(table.CodeBadMessage, "messages are JSON text", "")
+		refuseAndClose(protocol.CodeBadMessage, "messages are JSON text", "")
 		return
 	}
 	hello, refusal := parse(data)
@@ -102,18 +103,18 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		return
 	}
 	if hello.Type != "hello" {
-		refuseAndClose(table.CodeBadMessage, fmt.Sprintf("say hello first (got %q)", hello.Type), hello.ID)
+		refuseAndClose(protocol.CodeBadMessage, fmt.Sprintf("say hello first (got %q)", hello.Type), hello.ID)
 		return
 	}
 	if hello.Token == "" && !hello.Spectate {
-		refuseAndClose(table.CodeBadToken, "a hello needs a seat token, or \"spectate\": true", hello.ID)
+		refuseAndClose(protocol.CodeBadToken, "a hello needs a seat token, or \"spectate\": true", hello.ID)
 		return
 	}
 	tb, sub, err := m.Attach(ctx, id, hello.Token, hello.Spectate && hello.Token == "")
 	if err != nil {
-		code := table.CodeUnavailable
+		code := protocol.CodeUnavailable
 		if errors.Is(err, table.ErrBadToken) {
-			code = table.CodeBadToken
+			code = protocol.CodeBadToken
 		}
 		refuseAndClose(code, err.Error(), hello.ID)
 		return
@@ -157,17 +158,17 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 				c.Close(websocket.StatusPolicyViolation, "rate limit")
 				break
 			}
-			tb.Refuse(sub, table.CodeRateLimited, fmt.Sprintf("over %g messages a second; this one was dropped", s.cfg.RateLimit), "")
+			tb.Refuse(sub, protocol.CodeRateLimited, fmt.Sprintf("over %g messages a second; this one was dropped", s.cfg.RateLimit), "")
 			continue
 		}
 		strikes = 0
 		if typ != websocket.MessageText {
-			tb.Refuse(sub, table.CodeBadMessage, "messages are JSON text", "")
+			tb.Refuse(sub, protocol.CodeBadMessage, "messages are JSON text", "")
 			continue
 		}
 		msg, refusal := parse(data)
 		if refusal != nil {
-			var e table.Error
+			var e protocol.Error
 			json.Unmarshal(refusal, &e)
 			tb.Refuse(sub, e.Code, e.Message, e.ID)
 			continue
@@ -175,16 +176,16 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		switch msg.Type {
 		case "move":
 			if msg.Move == "" {
-				tb.Refuse(sub, table.CodeBadMessage, "a move message needs \"move\"", msg.ID)
+				tb.Refuse(sub, protocol.CodeBadMessage, "a move message needs \"move\"", msg.ID)
 				continue
 			}
 			err = tb.Move(ctx, sub, msg.Move, msg.Seat, msg.ID)
 		case "sync":
 			err = tb.Sync(ctx, sub)
 		case "hello":
-			tb.Refuse(sub, table.CodeBadMessage, "hello was already said", msg.ID)
+			tb.Refuse(sub, protocol.CodeBadMessage, "hello was already said", msg.ID)
 		default:
-			tb.Refuse(sub, table.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync)", msg.Type), msg.ID)
+			tb.Refuse(sub, protocol.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync)", msg.Type), msg.ID)
 		}
 		if err != nil {
 			break

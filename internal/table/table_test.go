@@ -13,6 +13,7 @@ import (
 	"parlour/game"
 	"parlour/games"
 	"parlour/games/golf"
+	"parlour/internal/protocol"
 	"parlour/internal/store"
 	"parlour/internal/table"
 )
@@ -46,14 +47,14 @@ func newManager(t *testing.T, queue int) (*table.Manager, *flaky) {
 }
 
 type frame struct {
-	Type   string        `json:"type"`
-	Seq    int           `json:"seq"`
-	Status string        `json:"status"`
-	ToAct  []int         `json:"to_act"`
-	Legal  []string      `json:"legal"`
-	Code   string        `json:"code"`
-	Msg    string        `json:"message"`
-	Events []table.Event `json:"events"`
+	Type   string           `json:"type"`
+	Seq    int              `json:"seq"`
+	Status string           `json:"status"`
+	ToAct  []int            `json:"to_act"`
+	Legal  []string         `json:"legal"`
+	Code   string           `json:"code"`
+	Msg    string           `json:"message"`
+	Events []protocol.Event `json:"events"`
 }
 
 // nextState reads sub's frames up to the next state or error.
@@ -70,7 +71,7 @@ func nextState(t *testing.T, sub *table.Sub) frame {
 			if err := json.Unmarshal(b, &f); err != nil {
 				t.Fatal(err)
 			}
-			if f.Type == table.TypeState || f.Type == table.TypeError {
+			if f.Type == protocol.TypeState || f.Type == protocol.TypeError {
 				return f
 			}
 		case <-timeout:
@@ -108,7 +109,7 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 			}
 		}
 		st = nextState(t, ann)
-		if st.Type == table.TypeError {
+		if st.Type == protocol.TypeError {
 			t.Fatalf("a legal move refused: %+v", st)
 		}
 	}
@@ -144,7 +145,7 @@ func TestStoreFailureChangesNothing(t *testing.T) {
 	st := nextState(t, ann)
 	f.broken.Store(true)
 	tb.Move(ctx, ann, "reveal 0", nil, "")
-	if got := nextState(t, ann); got.Type != table.TypeError || got.Code != table.CodeUnavailable {
+	if got := nextState(t, ann); got.Type != protocol.TypeError || got.Code != protocol.CodeUnavailable {
 		t.Fatalf("a move the store refused: %+v", got)
 	}
 	tb.Sync(ctx, ann)

@@ -1,4 +1,9 @@
-package table
+// Package protocol is the table protocol's wire format, version 1: the
+// messages a table server sends on a table's WebSocket (welcome, state,
+// seats, rematch, error), the one message shape clients send, and the
+// codes and kinds those messages carry. docs/protocol.md describes it;
+// internal/table produces the frames and internal/server carries them.
+package protocol
 
 import (
 	"time"
@@ -6,9 +11,9 @@ import (
 	"parlour/game"
 )
 
-// ProtocolVersion is the version of the table protocol. Every message, both
+// Version is the version of the table protocol. Every message, both
 // ways, carries it as "v"; docs/protocol.md describes version 1.
-const ProtocolVersion = 1
+const Version = 1
 
 // Message types the server sends.
 const (
@@ -22,7 +27,7 @@ const (
 // Error codes of TypeError messages (and of the lobby API's errors).
 const (
 	CodeBadMessage  = "bad_message"   // not JSON, unknown type, missing fields
-	CodeBadVersion  = "bad_version"   // a "v" other than ProtocolVersion
+	CodeBadVersion  = "bad_version"   // a "v" other than Version
 	CodeBadToken    = "bad_token"     // no seat of this table has that token
 	CodeSpectator   = "spectator"     // spectators may not move
 	CodeNotYourSeat = "not_your_seat" // a move for a seat the token does not hold
@@ -151,7 +156,7 @@ type Result struct {
 	Winners    []int   `json:"winners"`
 }
 
-func resultOf(r game.Result) Result {
+func ResultOf(r game.Result) Result {
 	out := Result{Deal: r.Deal, DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners}
 	if out.DealScores == nil {
 		out.DealScores = [][]int{}

@@ -1,0 +1,161 @@
+package table
+
+import (
+	"errors"
+	mrand "math/rand/v2"
+	"parlour/bot"
+	"parlour/game"
+	"parlour/internal/protocol"
+	"parlour/internal/store"
+	"time"
+)
+
+// botPlays reports whether a bot chooses the seat's moves now.
+func (t *Table) botPlays(s *seat) bool {
+	return t.status == store.StatusPlaying && (s.kind == store.KindBot || s.token == "" || s.standin)
+}
+
+// schedule starts bots and clocks for the seats to act.
+func (t *Table) schedule() {
+	if t.status != store.StatusPlaying {
+		return
+	}
+	act := t.st.ToAct()
+	now := time.Now()
+	for _, s := range t.seats {
+		if !act.Has(s.n) || t.botPlays(s) {
+			if !s.deadline.IsZero() {
+				s.deadline = time.Time{}
+				s.clockGen++
+			}
+		}
+		if !act.Has(s.n) {
+			continue
+		}
+		if t.botPlays(s) {
+			if !s.thinking {
+				by := "bot"
+				if s.kind == store.KindHuman {
+					by = "standin"
+				}
+				t.think(s, by, t.botDelay())
+			}
+			continue
+		}
+		if t.set.ClockMS > 0 && s.deadline.IsZero() {
+			d := time.Duration(t.set.ClockMS) * time.Millisecond
+			s.deadline = now.Add(d)
+			s.clockGen++
+			gen := s.clockGen
+			t.after(d, func() { t.clockRanOut(s, gen) })
+		}
+	}
+}
+
+func (t *Table) botDelay() time.Duration {
+	d := t.m.cfg.BotDelay
+	if d <= 0 {
+		return 0
+	}
+	return time.Duration(float64(d) * (0.5 + t.rng.Float64()))
+}
+
+// clockRanOut has the stand-in make the move of a person out of time.
+func (t *Table) clockRanOut(s *seat, gen int) {
+	if gen != s.clockGen || t.status != store.StatusPlaying || !t.st.ToAct().Has(s.n) || t.botPlays(s) || s.thinking {
+		return
+	}
+	t.think(s, "clock", 0)
+}
+
+// think has the seat's bot (or stand-in) choose a move on a copy of the
+// state, off the actor, after delay; the choice comes back to the actor.
+func (t *Table) think(s *seat, by string, delay time.Duration) {
+	b := s.b
+	if s.kind != store.KindBot {
+		b = t.stand
+	}
+	s.job++
+	s.thinking = true
+	gen := s.job
+	clone := t.st.Clone()
+	seed := t.rng.Uint64()
+	n := s.n
+	go func() {
+		if delay > 0 {
+			timer := time.NewTimer(delay)
+			select {
+			case <-timer.C:
+			case <-t.quit:
+				timer.Stop()
+				return
+			}
+		}
+		var m game.Move
+		ok := func() (ok bool) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
+				}
+			}()
+			m = b.Choose(clone, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
+			return true
+		}()
+		t.post(func() { t.botMoved(s, gen, m, ok, by) })
+	}()
+}
+
+func (t *Table) botMoved(s *seat, gen int, m game.Move, ok bool, by string) {
+	if gen != s.job {
+		return
+	}
+	s.thinking = false
+	if t.status != store.StatusPlaying || !t.st.ToAct().Has(s.n) {
+		return
+	}
+	if by == "clock" {
+		if t.botPlays(s) {
+			t.schedule()
+			return
+		}
+	} else if !t.botPlays(s) {
+		t.schedule()
+		return
+	}
+	if !ok {
+		m = bot.Random{}.Choose(t.st, s.n, t.rng)
+	}
+	if err := t.apply(s.n, m, by); err != nil {
+		t.log().Error("a bot's move was refused", "seat", s.n, "err", err)
+		if !errors.Is(err, ErrUnavailable) {
+			// Play on with a legal move rather than stall the table.
+			if err := t.apply(s.n, bot.Random{}.Choose(t.st, s.n, t.rng), by); err != nil {
+				t.log().Error("a random move was refused", "seat", s.n, "err", err)
+			}
+		} else {
+			// Try again after a pause: the store may come back.
+			s.job++
+			gen := s.job
+			s.thinking = true
+			t.after(time.Second, func() {
+				if gen == s.job {
+					s.thinking = false
+					t.schedule()
+				}
+			})
+			return
+		}
+	}
+	t.schedule()
+}
+
+func (t *Table) clocks() []protocol.Clock {
+	out := []protocol.Clock{}
+	now := time.Now()
+	for _, s := range t.seats {
+		if !s.deadline.IsZero() {
+			out = append(out, protocol.Clock{Seat: s.n, RemainingMS: max(0, s.deadline.Sub(now).Milliseconds())})
+		}
+	}
+	return out
+}

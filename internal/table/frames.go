@@ -1,0 +1,133 @@
+package table
+
+import (
+	"encoding/json"
+	"parlour/game"
+	"parlour/internal/protocol"
+	"parlour/internal/store"
+)
+
+func (t *Table) encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		// Views are the games' JSON-marshalable structs; this is a bug.
+		t.log().Error("encoding a frame", "err", err)
+		b, _ = json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: protocol.CodeUnavailable, Message: "internal error encoding a frame"})
+	}
+	return b
+}
+
+// send queues a frame for sub, dropping the sub if its queue is full.
+func (t *Table) send(sub *Sub, frame []byte) {
+	if sub.closed {
+		return
+	}
+	select {
+	case sub.c <- frame:
+	default:
+		t.log().Warn("dropping a slow connection", "seat", sub.seat)
+		t.detach(sub, ErrSlow)
+	}
+}
+
+// stateFrame encodes the state as seat n (or a spectator) sees it.
+func (t *Table) stateFrame(n int, events []protocol.Event) []byte {
+	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
+		ToAct: []int{}, Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
+		Seats: t.seatInfos(), Clocks: t.clocks(), Events: events}
+	if t.status == store.StatusPlaying {
+		msg.ToAct = t.st.ToAct().List()
+		if n >= 0 && t.st.ToAct().Has(n) {
+			msg.Legal = game.LegalText(t.st, n)
+		}
+	}
+	return t.encode(msg)
+}
+
+// broadcastState sends every sub its seat's state with the events
+// events(seat) returns.
+func (t *Table) broadcastState(events func(n int) []protocol.Event) {
+	frames := make([][]byte, len(t.seats)+1)
+	for sub := range t.subs {
+		i := sub.seat + 1
+		if frames[i] == nil {
+			frames[i] = t.stateFrame(sub.seat, events(sub.seat))
+		}
+		t.send(sub, frames[i])
+	}
+}
+
+// broadcastMove sends everyone the state after a move, with the move told
+// as each receiver may know it (see visibility.go).
+func (t *Table) broadcastMove(rec store.Move, before game.Seats, extra []protocol.Event) {
+	if len(t.subs) == 0 {
+		return
+	}
+	visible := game.VisibleSets(t.st.Places(), t.st.Players())
+	cards := game.CardWords(rec.Text)
+	simultaneous := before.Len() > 1
+	t.broadcastState(func(n int) []protocol.Event {
+		ev := protocol.Event{Kind: protocol.EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}
+		if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
+			ev.Move = rec.Text
+		} else {
+			ev.Hidden = true
+		}
+		return append([]protocol.Event{ev}, extra...)
+	})
+}
+
+// broadcastSeats tells every sub but skip who sits where now.
+func (t *Table) broadcastSeats(events []protocol.Event, skip *Sub) {
+	frame := t.encode(protocol.Seats{V: protocol.Version, Type: protocol.TypeSeats, Table: t.id, Seq: t.moves, Seats: t.seatInfos(), Events: events})
+	for sub := range t.subs {
+		if sub != skip {
+			t.send(sub, frame)
+		}
+	}
+}
+
+func (t *Table) closeSubs(why error) {
+	for sub := range t.subs {
+		delete(t.subs, sub)
+		if !sub.closed {
+			sub.closed = true
+			sub.err = why
+			close(sub.c)
+		}
+	}
+}
+
+// maybeIdle unloads a finished table nobody watches after a while.
+func (t *Table) maybeIdle() {
+	if t.status != store.StatusOver || len(t.subs) > 0 || t.m.cfg.Unload <= 0 {
+		return
+	}
+	t.idleGen++
+	gen := t.idleGen
+	t.after(t.m.cfg.Unload, func() {
+		if gen == t.idleGen && len(t.subs) == 0 {
+			t.m.forget(t)
+			t.stopping = true
+		}
+	})
+}
+
+func (t *Table) updateInfo() {
+	info := Info{
+		ID: t.id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
+		Clock: float64(t.set.ClockMS) / 1000, Grace: float64(t.set.GraceMS) / 1000, StandIn: t.set.StandIn, Think: t.set.ThinkMS,
+		Status: t.status, Seats: t.seatInfos(), Open: t.openList(), Moves: t.moves,
+		RematchOf: t.rec.RematchOf, Rematch: t.rec.Rematch, CreatedAt: t.rec.CreatedAt,
+	}
+	for sub := range t.subs {
+		if sub.seat < 0 {
+			info.Spectators++
+		}
+	}
+	if t.status == store.StatusOver {
+		r := protocol.ResultOf(t.st.Result())
+		info.Result = &r
+	}
+	t.info.Store(&info)
+}

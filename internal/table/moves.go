@@ -1,0 +1,129 @@
+package table
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"parlour/game"
+	"parlour/internal/protocol"
+	"parlour/internal/store"
+	"time"
+)
+
+func (t *Table) refuse(sub *Sub, code, message, id, move string) {
+	t.send(sub, t.encode(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: code, Message: message, ID: id, Move: move}))
+}
+
+// humanMove handles a move a connection sent.
+func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) {
+	if _, ok := t.subs[sub]; !ok {
+		return
+	}
+	if sub.seat < 0 {
+		t.refuse(sub, protocol.CodeSpectator, "spectators may not move", id, text)
+		return
+	}
+	if len(text) > maxMoveText {
+		t.refuse(sub, protocol.CodeTooLarge, fmt.Sprintf("a move has at most %d bytes", maxMoveText), id, "")
+		return
+	}
+	n, moveText, hasSeat, err := game.CutSeat(text)
+	if err != nil {
+		t.refuse(sub, protocol.CodeBadMove, err.Error(), id, text)
+		return
+	}
+	if hasSeat {
+		claimed = &n
+	}
+	if claimed != nil && *claimed != sub.seat {
+		t.refuse(sub, protocol.CodeNotYourSeat, fmt.Sprintf("your token holds seat %d, not seat %d", sub.seat, *claimed), id, text)
+		return
+	}
+	switch t.status {
+	case store.StatusWaiting:
+		t.refuse(sub, protocol.CodeNotStarted, fmt.Sprintf("the game has not started: seats %v are open", t.openList()), id, text)
+		return
+	case store.StatusOver:
+		t.refuse(sub, protocol.CodeOver, "the game is over", id, text)
+		return
+	}
+	m, err := t.st.ParseMove(sub.seat, moveText)
+	if err != nil {
+		t.refuse(sub, protocol.CodeBadMove, err.Error(), id, text)
+		return
+	}
+	if !t.st.ToAct().Has(sub.seat) {
+		err := game.Check(t.st, sub.seat, m)
+		t.refuse(sub, protocol.CodeNotYourTurn, err.Error(), id, text)
+		return
+	}
+	if err := t.apply(sub.seat, m, ""); err != nil {
+		code := protocol.CodeIllegalMove
+		if errors.Is(err, ErrUnavailable) {
+			code = protocol.CodeUnavailable
+		}
+		t.refuse(sub, code, err.Error(), id, text)
+		return
+	}
+	t.schedule()
+}
+
+const maxMoveText = 256
+
+// apply makes a move, stores it and tells everyone. A refused move or a
+// store failure changes nothing.
+func (t *Table) apply(n int, m game.Move, by string) error {
+	before := t.st.ToAct()
+	prev := t.st.Clone()
+	text := t.st.FormatMove(m)
+	if err := game.Apply(t.st, n, m); err != nil {
+		return err
+	}
+	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC()}
+	ctx, cancel := t.storeCtx()
+	err := t.m.cfg.Store.AppendMove(ctx, t.id, rec)
+	cancel()
+	if err != nil {
+		t.st = prev
+		t.log().Error("storing a move", "move", rec.N, "err", err)
+		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
+	}
+	t.moves++
+	t.m.moveCount.Add(1)
+	t.bots.Moved(t.st, n, m, before.Len() > 1)
+	s := t.seats[n]
+	s.job++
+	s.thinking = false
+	s.deadline = time.Time{}
+	s.clockGen++
+	var overEvent []protocol.Event
+	if t.st.ToAct() == 0 {
+		t.finish()
+		overEvent = []protocol.Event{{Kind: protocol.EventOver, Seat: -1, At: rec.At}}
+	}
+	t.broadcastMove(rec, before, overEvent)
+	t.updateInfo()
+	return nil
+}
+
+// finish records the end of the game.
+func (t *Table) finish() {
+	// External bots hear of the end (and stop) off the actor.
+	go t.bots.End(t.st.Clone())
+	t.status = store.StatusOver
+	t.rec.Status = store.StatusOver
+	res, _ := json.Marshal(protocol.ResultOf(t.st.Result()))
+	t.rec.Result = res
+	for _, s := range t.seats {
+		s.deadline = time.Time{}
+		s.clockGen++
+		s.job++
+		s.thinking = false
+	}
+	ctx, cancel := t.storeCtx()
+	defer cancel()
+	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+		t.log().Error("storing the result", "err", err)
+	}
+	t.maybeIdle()
+}
