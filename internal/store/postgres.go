@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
 )
@@ -26,10 +27,50 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s, err := newSQLStore(ctx, db, true, false)
+	s, err := newSQLStore(ctx, db, true, pgWriters)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	return s, nil
+	return &pgStore{sqlStore: s, dsn: dsn}, nil
+}
+
+// pgWriters is the number of group-commit writers of a PostgreSQL store:
+// each commits the moves waiting when it is free in one transaction, and
+// the server's connections let several commit at once.
+const pgWriters = 4
+
+// pgStore is the PostgreSQL store: the shared SQL store, and LISTEN/NOTIFY
+// on a connection of its own.
+type pgStore struct {
+	*sqlStore
+	dsn string
+}
+
+// notifyChannel is the channel the nodes of a cluster tell each other on.
+const notifyChannel = "parlour"
+
+func (p *pgStore) Notify(ctx context.Context, msg string) error {
+	if _, err := p.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, msg); err != nil {
+		return fmt.Errorf("store: notifying: %w", err)
+	}
+	return nil
+}
+
+func (p *pgStore) Listen(ctx context.Context, f func(msg string)) error {
+	conn, err := pgx.Connect(ctx, p.dsn)
+	if err != nil {
+		return fmt.Errorf("store: listening: %w", err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+		return fmt.Errorf("store: listening: %w", err)
+	}
+	for {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return fmt.Errorf("store: listening: %w", err)
+		}
+		f(n.Payload)
+	}
 }

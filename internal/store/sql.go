@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -25,10 +26,10 @@ type sqlStore struct {
 	db     *sql.DB
 	pg     bool
 	append *sql.Stmt // AppendMove's insert, prepared once: it runs for every move
-	// appends feeds the group-commit writer (SQLite); nil: every move is
-	// its own transaction (PostgreSQL, whose connections write in parallel).
+	// appends feeds the group-commit writers; nil: every move is its own
+	// transaction.
 	appends chan appendReq
-	written chan struct{}
+	written sync.WaitGroup
 	stop    func() // stops helpers (SQLite's checkpoints) before the database closes
 }
 
@@ -38,21 +39,35 @@ const appendQuery = `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 	SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
 	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)
 	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?)
-	AND (? = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?))`
+	AND (? = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?))
+	AND (? = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = ? AND lease_epoch = ? %s))`
 
-// newSQLStore prepares the store's hot statement and, with groupCommit,
-// starts the writer that batches moves.
-func newSQLStore(ctx context.Context, db *sql.DB, pg, groupCommit bool) (*sqlStore, error) {
+// pgLeaseLock makes PostgreSQL's lease check lock the table's row until
+// the move commits: a node taking the table over (Acquire updates the
+// row) waits for a move in flight under the old lease and then reads it,
+// or the move waits for the takeover and then finds the epoch changed. So
+// no committed move is missed by the new owner.
+const pgLeaseLock = "FOR SHARE"
+
+// newSQLStore prepares the store's hot statement and starts writers
+// group-commit writers, each batching the moves waiting when it is free
+// (0: every move is its own transaction).
+func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlStore, error) {
 	s := &sqlStore{db: db, pg: pg}
-	st, err := db.PrepareContext(ctx, s.q(appendQuery))
+	lock := ""
+	if pg {
+		lock = pgLeaseLock
+	}
+	st, err := db.PrepareContext(ctx, s.q(fmt.Sprintf(appendQuery, lock)))
 	if err != nil {
 		return nil, fmt.Errorf("store: preparing: %w", err)
 	}
 	s.append = st
-	if groupCommit {
-		s.appends = make(chan appendReq, maxBatch)
-		s.written = make(chan struct{})
-		go s.writer()
+	if writers > 0 {
+		s.appends = make(chan appendReq, maxBatch*writers)
+		for range writers {
+			s.written.Go(s.writer)
+		}
 	}
 	return s, nil
 }
@@ -109,12 +124,17 @@ func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
 		t.CreatedAt = now
 	}
 	t.UpdatedAt = now
+	var epoch int64
+	if t.Lease.Node != "" {
+		epoch = 1
+	}
 	res, err := s.db.ExecContext(ctx, s.q(`INSERT INTO tables
-		(id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at)
-		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+		(id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at,
+		owner, lease_epoch, lease_until)
+		SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, `+s.now()+` + ?
 		WHERE NOT EXISTS (SELECT 1 FROM tables WHERE id = ?)`),
 		t.ID, t.Game, opts, int64(t.Seed), settings, seats, t.Status, result, t.RematchOf, t.Rematch,
-		micros(t.CreatedAt), micros(t.UpdatedAt), t.ID)
+		micros(t.CreatedAt), micros(t.UpdatedAt), t.Lease.Node, epoch, t.Lease.TTL.Microseconds(), t.ID)
 	if err != nil {
 		if s.exists(ctx, t.ID) {
 			return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
@@ -124,7 +144,23 @@ func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
 	}
+	t.Lease.Epoch = epoch
 	return nil
+}
+
+// now is the database's clock in microseconds, as SQL.
+func (s *sqlStore) now() string {
+	if s.pg {
+		return `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000 AS BIGINT)`
+	}
+	return `CAST((julianday('now') - 2440587.5) * 86400000000 AS INTEGER)`
+}
+
+// holds reports whether table id's lease still has epoch.
+func (s *sqlStore) holds(ctx context.Context, id string, epoch int64) bool {
+	var e int64
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT lease_epoch FROM tables WHERE id = ?`), id).Scan(&e)
+	return err == nil && e == epoch
 }
 
 func (s *sqlStore) exists(ctx context.Context, id string) bool {
@@ -174,12 +210,15 @@ func (s *sqlStore) UpdateTable(ctx context.Context, t *Table) error {
 	}
 	t.UpdatedAt = time.Now()
 	res, err := s.db.ExecContext(ctx, s.q(`UPDATE tables SET settings = ?, seats = ?, status = ?, result = ?,
-		rematch_of = ?, rematch = ?, updated_at = ? WHERE id = ?`),
-		settings, seats, t.Status, result, t.RematchOf, t.Rematch, micros(t.UpdatedAt), t.ID)
+		rematch_of = ?, rematch = ?, updated_at = ? WHERE id = ? AND (? = 0 OR lease_epoch = ?)`),
+		settings, seats, t.Status, result, t.RematchOf, t.Rematch, micros(t.UpdatedAt), t.ID, t.Lease.Epoch, t.Lease.Epoch)
 	if err != nil {
 		return fmt.Errorf("store: updating table %s: %w", t.ID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
+		if t.Lease.Epoch != 0 && s.exists(ctx, t.ID) {
+			return fmt.Errorf("store: table %s: %w", t.ID, ErrLeaseLost)
+		}
 		return fmt.Errorf("store: table %s: %w", t.ID, ErrNotFound)
 	}
 	return nil
@@ -209,7 +248,8 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (s *sqlStore) appendArgs(tableID string, m Move) []any {
-	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), tableID, tableID, m.N, m.N, tableID, m.N - 1}
+	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), tableID, tableID, m.N, m.N, tableID, m.N - 1,
+		m.Lease, tableID, m.Lease}
 }
 
 // appendResult turns the insert's outcome into AppendMove's error.
@@ -221,6 +261,9 @@ func (s *sqlStore) appendResult(ctx context.Context, tableID string, m Move, res
 	}
 	if !s.exists(ctx, tableID) {
 		return fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
+	}
+	if m.Lease != 0 && !s.holds(ctx, tableID, m.Lease) {
+		return fmt.Errorf("store: move %d of table %s: %w", m.N, tableID, ErrLeaseLost)
 	}
 	if err != nil {
 		// A concurrent writer can win the race for the same number.
@@ -247,7 +290,6 @@ const maxBatch = 256
 // one transaction: with one writer anyway (SQLite), that is one commit for
 // many tables' moves instead of one each.
 func (s *sqlStore) writer() {
-	defer close(s.written)
 	for r := range s.appends {
 		batch := []appendReq{r}
 	more:
@@ -290,7 +332,11 @@ func (s *sqlStore) commit(batch []appendReq) {
 	}
 }
 
-const tableColumns = `id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at`
+// tableColumns are a table's columns as scanTable reads them, with its
+// move count (the primary key's last entry, not a count of the rows).
+const tableColumns = `id, game, options, seed, settings, seats, status, result, rematch_of, rematch, created_at, updated_at,
+	owner, lease_epoch, lease_until,
+	COALESCE((SELECT MAX(n) + 1 FROM moves WHERE moves.table_id = tables.id), 0)`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -298,10 +344,10 @@ func scanTable(r scanner) (*Table, error) {
 	var (
 		t                             Table
 		opts, settings, seats, result string
-		seed, created, updated        int64
+		seed, created, updated, until int64
 	)
 	if err := r.Scan(&t.ID, &t.Game, &opts, &seed, &settings, &seats, &t.Status, &result,
-		&t.RematchOf, &t.Rematch, &created, &updated); err != nil {
+		&t.RematchOf, &t.Rematch, &created, &updated, &t.Lease.Node, &t.Lease.Epoch, &until, &t.Moves); err != nil {
 		return nil, err
 	}
 	dec := json.NewDecoder(strings.NewReader(opts))
@@ -319,6 +365,9 @@ func scanTable(r scanner) (*Table, error) {
 	}
 	t.CreatedAt = fromMicros(created)
 	t.UpdatedAt = fromMicros(updated)
+	if until > 0 {
+		t.Lease.Until = fromMicros(until)
+	}
 	return &t, nil
 }
 
@@ -408,7 +457,7 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 func (s *sqlStore) Close() error {
 	if s.appends != nil {
 		close(s.appends)
-		<-s.written
+		s.written.Wait()
 	}
 	s.append.Close()
 	err := s.db.Close()

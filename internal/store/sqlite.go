@@ -53,7 +53,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s, err := newSQLStore(ctx, db, false, true)
+	s, err := newSQLStore(ctx, db, false, 1)
 	if err != nil {
 		db.Close()
 		ckpt.Close()

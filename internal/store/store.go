@@ -45,6 +45,9 @@ var (
 	ErrExists = errors.New("already exists")
 	// ErrConflict marks a move whose number is not the next one.
 	ErrConflict = errors.New("move out of order")
+	// ErrLeaseLost marks a write under a lease epoch the table no longer
+	// has: another node took the table over. Nothing was written.
+	ErrLeaseLost = errors.New("the table's lease is held by another node")
 )
 
 // Seat is one seat of a table as stored.
@@ -77,6 +80,24 @@ type Table struct {
 	Rematch   string // the rematch table started from this one
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// Moves is the number of moves stored, as read (CreateTable and
+	// UpdateTable ignore it).
+	Moves int
+	// Lease is the table's owner in a cluster. Reads fill it in. A
+	// non-zero Lease.Epoch fences UpdateTable: the update is made only
+	// while the table's lease has that epoch (ErrLeaseLost otherwise).
+	// CreateTable with a Lease.Node gives that node the first lease, for
+	// Lease.TTL.
+	Lease Lease
+}
+
+// Lease is a table's ownership in a cluster: one node at a time runs a
+// table, for as long as its lease lasts and it renews it.
+type Lease struct {
+	Node  string    // the owner; "" when nobody ever owned the table
+	Epoch int64     // grows with every new owner; 0: never leased
+	Until time.Time // when the lease runs out, by the database's clock
+	TTL   time.Duration
 }
 
 // Move is one applied move of a table.
@@ -89,6 +110,10 @@ type Move struct {
 	// the player's time ran out.
 	By string
 	At time.Time
+	// Lease, if not 0, is the lease epoch the writer holds: the move is
+	// stored only while the table's lease has that epoch (ErrLeaseLost
+	// otherwise). Not stored.
+	Lease int64
 }
 
 // Query selects tables.

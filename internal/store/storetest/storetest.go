@@ -33,6 +33,10 @@ func Run(t *testing.T, newDSN func(t *testing.T) string) {
 		{"Query", testQuery},
 		{"ConcurrentTables", testConcurrent},
 		{"SurvivesReopen", testReopen},
+		{"MoveCount", testMoveCount},
+		{"Leases", testLeases},
+		{"FencedWrites", testFenced},
+		{"Nodes", testNodes},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDSN(t)) })
@@ -400,5 +404,159 @@ func testReopen(t *testing.T, dsn string) {
 	}
 	if err := s2.AppendMove(ctx, "t1", store.Move{N: 3, Text: "m3"}); err != nil {
 		t.Fatalf("appending after reopening: %v", err)
+	}
+}
+
+func testMoveCount(t *testing.T, dsn string) {
+	s := open(t, dsn)
+	ctx := context.Background()
+	if err := s.CreateTable(ctx, sample("t1")); err != nil {
+		t.Fatal(err)
+	}
+	for n := range 3 {
+		if err := s.AppendMove(ctx, "t1", store.Move{N: n, Seat: 0, Text: "draw"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Table(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.Tables(ctx, store.Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Moves != 3 || len(list) != 1 || list[0].Moves != 3 {
+		t.Fatalf("move count: Table %d, Tables %v; want 3", got.Moves, list)
+	}
+}
+
+func cluster(t *testing.T, s store.Store) store.Cluster {
+	c, ok := s.(store.Cluster)
+	if !ok {
+		t.Fatalf("%T is not a store.Cluster", s)
+	}
+	return c
+}
+
+func testLeases(t *testing.T, dsn string) {
+	s := open(t, dsn)
+	c := cluster(t, s)
+	ctx := context.Background()
+	rec := sample("t1")
+	rec.Lease = store.Lease{Node: "a", TTL: time.Hour}
+	if err := s.CreateTable(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Lease.Epoch != 1 {
+		t.Fatalf("a created table's lease has epoch %d, want 1", rec.Lease.Epoch)
+	}
+	if err := s.CreateTable(ctx, sample("t2")); err != nil { // nobody's: an orphan
+		t.Fatal(err)
+	}
+	if l, ok, err := c.Acquire(ctx, "t1", "b", time.Hour); err != nil || ok || l.Node != "a" || l.Epoch != 1 {
+		t.Fatalf("b took a's live lease: %+v %v %v", l, ok, err)
+	}
+	if l, ok, err := c.Acquire(ctx, "t1", "a", time.Hour); err != nil || !ok || l.Epoch != 1 {
+		t.Fatalf("a renewing its own lease: %+v %v %v (the epoch must not change)", l, ok, err)
+	}
+	if _, _, err := c.Acquire(ctx, "nope", "a", time.Hour); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("acquiring a missing table: %v, want ErrNotFound", err)
+	}
+	orphans, err := c.Orphans(ctx, 10)
+	if err != nil || len(orphans) != 1 || orphans[0] != "t2" {
+		t.Fatalf("orphans %v %v, want [t2]", orphans, err)
+	}
+	held, err := c.Renew(ctx, "a", time.Hour)
+	if err != nil || len(held) != 1 || held[0] != "t1" {
+		t.Fatalf("a holds %v %v, want [t1]", held, err)
+	}
+	// A lease that runs out is anyone's, with a new epoch.
+	if _, ok, err := c.Acquire(ctx, "t2", "b", time.Millisecond); err != nil || !ok {
+		t.Fatalf("b taking the orphan: %v %v", ok, err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if held, err := c.Renew(ctx, "b", time.Hour); err != nil || len(held) != 0 {
+		t.Fatalf("b renewed a lease that ran out: %v %v", held, err)
+	}
+	l, ok, err := c.Acquire(ctx, "t2", "a", time.Hour)
+	if err != nil || !ok || l.Node != "a" || l.Epoch != 2 {
+		t.Fatalf("a taking the expired lease: %+v %v %v, want epoch 2", l, ok, err)
+	}
+	// Released leases are free at once.
+	if err := c.Release(ctx, "a", nil); err != nil {
+		t.Fatal(err)
+	}
+	l, ok, err = c.Acquire(ctx, "t1", "b", time.Hour)
+	if err != nil || !ok || l.Epoch != 2 {
+		t.Fatalf("b taking the released lease: %+v %v %v, want epoch 2", l, ok, err)
+	}
+	got, err := s.Table(ctx, "t1")
+	if err != nil || got.Lease.Node != "b" || got.Lease.Epoch != 2 || !got.Lease.Until.After(time.Now()) {
+		t.Fatalf("table t1's lease reads %+v %v", got.Lease, err)
+	}
+}
+
+func testFenced(t *testing.T, dsn string) {
+	s := open(t, dsn)
+	c := cluster(t, s)
+	ctx := context.Background()
+	rec := sample("t1")
+	rec.Lease = store.Lease{Node: "a", TTL: time.Millisecond}
+	if err := s.CreateTable(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AppendMove(ctx, "t1", store.Move{N: 0, Text: "draw", Lease: 1}); err != nil {
+		t.Fatalf("a move under the lease: %v", err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if _, ok, err := c.Acquire(ctx, "t1", "b", time.Hour); err != nil || !ok {
+		t.Fatalf("b taking over: %v %v", ok, err)
+	}
+	// a's writes under epoch 1 are refused, and change nothing.
+	if err := s.AppendMove(ctx, "t1", store.Move{N: 1, Text: "draw", Lease: 1}); !errors.Is(err, store.ErrLeaseLost) {
+		t.Fatalf("a stale owner's move: %v, want ErrLeaseLost", err)
+	}
+	stale := *rec
+	stale.Status = store.StatusOver
+	if err := s.UpdateTable(ctx, &stale); !errors.Is(err, store.ErrLeaseLost) {
+		t.Fatalf("a stale owner's update: %v, want ErrLeaseLost", err)
+	}
+	if err := s.AppendMove(ctx, "t1", store.Move{N: 1, Text: "pass", Lease: 2}); err != nil {
+		t.Fatalf("the new owner's move: %v", err)
+	}
+	moves, err := s.Moves(ctx, "t1")
+	if err != nil || len(moves) != 2 || moves[1].Text != "pass" {
+		t.Fatalf("moves %v %v", moves, err)
+	}
+	got, _ := s.Table(ctx, "t1")
+	if got.Status != store.StatusWaiting {
+		t.Fatalf("the stale update was written: status %s", got.Status)
+	}
+}
+
+func testNodes(t *testing.T, dsn string) {
+	s := open(t, dsn)
+	c := cluster(t, s)
+	ctx := context.Background()
+	if err := c.Heartbeat(ctx, "a", "http://127.0.0.1:1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Heartbeat(ctx, "a", "http://127.0.0.1:2"); err != nil {
+		t.Fatal(err)
+	}
+	n, err := c.Node(ctx, "a", time.Minute)
+	if err != nil || n.Addr != "http://127.0.0.1:2" {
+		t.Fatalf("node a: %+v %v", n, err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if _, err := c.Node(ctx, "a", 10*time.Millisecond); !errors.Is(err, store.ErrNoNode) {
+		t.Fatalf("a node not seen lately: %v, want ErrNoNode", err)
+	}
+	if err := c.Depart(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Node(ctx, "a", time.Minute); !errors.Is(err, store.ErrNoNode) {
+		t.Fatalf("a departed node: %v, want ErrNoNode", err)
 	}
 }
