@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"parlour/bot"
 	"parlour/games"
 	"parlour/internal/extbot"
+	"parlour/internal/metrics"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -35,6 +37,10 @@ func runServe(e *env, args []string) int {
 	origins := fs.String("origin", "", "comma-separated hosts whose pages may connect besides this server's own (e.g. example.com,*.example.org)")
 	engines := addEngineFlags(e, fs)
 	engineProcs := fs.Int("engine-procs", 64, "most processes each --engine may run at once (one per table seat); a seat past it is played by the random bot")
+	advertise := fs.String("advertise", "", "with PostgreSQL, where the other nodes of the cluster reach this one (http://HOST:PORT; default: from --addr)")
+	lease := fs.Duration("lease", 5*time.Second, "with PostgreSQL, how long a table's lease lasts unless renewed: about how long a dead node's tables wait for a new owner")
+	maxTables := fs.Int("max-tables", defaultMaxTables, "most tables this node runs; past it new tables are refused with 503 and Retry-After (0: no limit)")
+	maxConns := fs.Int("max-connections", defaultMaxConns, "most WebSocket connections this node holds; past it new ones are refused with 503 and Retry-After (0: no limit)")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
@@ -53,6 +59,20 @@ func runServe(e *env, args []string) int {
 	if err := checkThink(*think, table.MaxThinkMS*time.Millisecond); err != nil {
 		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 		return 2
+	}
+	if *maxTables < 0 || *maxConns < 0 {
+		fmt.Fprintln(e.stderr, "parlour serve: --max-tables and --max-connections may not be negative")
+		return 2
+	}
+	if *lease < 500*time.Millisecond || *lease > 5*time.Minute {
+		fmt.Fprintf(e.stderr, "parlour serve: --lease %v is out of range (500ms to 5m)\n", *lease)
+		return 2
+	}
+	if *advertise != "" {
+		if u, err := url.Parse(*advertise); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(e.stderr, "parlour serve: --advertise %q is not an http://HOST:PORT address\n", *advertise)
+			return 2
+		}
 	}
 	if *engineProcs < 1 {
 		fmt.Fprintf(e.stderr, "parlour serve: --engine-procs must be at least 1 (got %d)\n", *engineProcs)
@@ -78,7 +98,9 @@ func runServe(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 		return 1
 	}
-	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log})
+	mx := metrics.New()
+	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log,
+		Metrics: mx, MaxTables: *maxTables, MaxConns: *maxConns})
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
@@ -94,8 +116,14 @@ func runServe(e *env, args []string) int {
 			return 1
 		}
 		defer st.Close()
+		cluster := !strings.HasPrefix(*db, "sqlite:")
+		adv := *advertise
+		if adv == "" {
+			adv = advertised(ln.Addr())
+		}
 		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
-			StandIn: *standIn, Think: *think, Logger: log, Bots: engines.bot, BotNames: engines.all()})
+			StandIn: *standIn, Think: *think, Logger: log, Bots: engines.bot, BotNames: engines.all(),
+			Metrics: mx, Cluster: cluster, Advertise: adv, LeaseTTL: *lease})
 		defer m.Close()
 		n, err := m.Recover(ctx)
 		if err != nil && ctx.Err() != nil {
@@ -106,7 +134,11 @@ func runServe(e *env, args []string) int {
 			return 1
 		}
 		srv.Ready(m)
-		fmt.Fprintf(e.stdout, "parlour: ready (%d unfinished tables restored, database %s)\n", n, redact(*db))
+		if cluster {
+			fmt.Fprintf(e.stdout, "parlour: ready as node %s of a cluster at %s (%d tables taken over, database %s)\n", m.NodeID(), adv, n, redact(*db))
+		} else {
+			fmt.Fprintf(e.stdout, "parlour: ready (%d unfinished tables restored, database %s)\n", n, redact(*db))
+		}
 		select {
 		case <-ctx.Done():
 		case err := <-served:
@@ -129,6 +161,28 @@ func runServe(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, "parlour: stopped")
 	}
 	return code
+}
+
+// Load-shedding defaults: what one node held with room to spare in the
+// measurements of docs/deploy.md.
+const (
+	defaultMaxTables = 12000
+	defaultMaxConns  = 30000
+)
+
+// advertised is where other nodes reach a server listening on a: its
+// address, or the machine's name when it listens on every interface.
+func advertised(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		if h, err := os.Hostname(); err == nil {
+			host = h
+		}
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // pageURL is the address to open in a browser.

@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"parlour/bot"
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/metrics"
 	"parlour/internal/protocol"
 	"parlour/internal/table"
 	"parlour/web"
@@ -50,6 +52,16 @@ type Config struct {
 	HelloTimeout time.Duration
 	// Logger logs; nil discards.
 	Logger *slog.Logger
+	// Metrics measures the server and serves GET /metrics; nil: no
+	// metrics (and /metrics answers 404).
+	Metrics *metrics.Metrics
+	// MaxTables is the most tables the node runs: past it, new tables
+	// are refused with 503 and Retry-After (tables already playing keep
+	// their latency). 0: no limit.
+	MaxTables int
+	// MaxConns is the most WebSocket connections the node holds: past
+	// it, new ones are refused with 503 and Retry-After. 0: no limit.
+	MaxConns int
 }
 
 // Server is the HTTP handler of the lobby, the table protocol and the page.
@@ -61,6 +73,9 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	conns  sync.WaitGroup
+	open   atomic.Int64 // WebSocket connections open (relayed ones too)
+
+	relayTransport http.RoundTripper
 }
 
 // New returns a server. It answers /healthz with 503 and the API with 503
@@ -86,6 +101,12 @@ func New(cfg Config) *Server {
 		log = slog.New(slog.DiscardHandler)
 	}
 	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux()}
+	s.relayTransport = &http.Transport{
+		Proxy:               nil,
+		MaxIdleConnsPerHost: 64,
+		IdleConnTimeout:     time.Minute,
+		DialContext:         (&net.Dialer{Timeout: 2 * time.Second}).DialContext,
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	page := web.Files()
 	s.mux.HandleFunc("GET /healthz", s.healthz)
@@ -96,14 +117,17 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/bots", s.bots)
 	s.mux.HandleFunc("GET /api/tables", s.ready(s.listTables))
 	s.mux.HandleFunc("POST /api/tables", s.ready(s.createTable))
-	s.mux.HandleFunc("GET /api/tables/{id}", s.ready(s.getTable))
-	s.mux.HandleFunc("POST /api/tables/{id}/join", s.ready(s.join))
-	s.mux.HandleFunc("POST /api/tables/{id}/leave", s.ready(s.leave))
-	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.ready(s.rematch))
-	s.mux.HandleFunc("GET /api/tables/{id}/public", s.ready(s.public))
+	s.mux.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
+	s.mux.HandleFunc("POST /api/tables/{id}/join", s.owned(s.join))
+	s.mux.HandleFunc("POST /api/tables/{id}/leave", s.owned(s.leave))
+	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.owned(s.rematch))
+	s.mux.HandleFunc("GET /api/tables/{id}/public", s.owned(s.public))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.ready(s.replay))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay/{k}", s.ready(s.replayAt))
-	s.mux.HandleFunc("GET /ws/tables/{id}", s.ready(s.websocket))
+	s.mux.HandleFunc("GET /ws/tables/{id}", s.owned(s.websocket))
+	if cfg.Metrics != nil {
+		s.mux.Handle("GET /metrics", cfg.Metrics.Handler())
+	}
 	return s
 }
 
@@ -198,9 +222,14 @@ func fail(w http.ResponseWriter, err error) {
 	case errors.Is(err, table.ErrOver):
 		status, code = http.StatusConflict, protocol.CodeOver
 	case errors.Is(err, table.ErrClosed):
-		status, code = http.StatusServiceUnavailable, "closed"
+		unavailable(w, "closed", err.Error())
+		return
+	case errors.As(err, new(*table.ElsewhereError)):
+		unavailable(w, "moved", err.Error())
+		return
 	case errors.Is(err, table.ErrUnavailable):
-		status, code = http.StatusServiceUnavailable, protocol.CodeUnavailable
+		unavailable(w, protocol.CodeUnavailable, err.Error())
+		return
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		status, code = http.StatusServiceUnavailable, "timeout"
 	}
@@ -362,6 +391,11 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Ma
 	}
 	if req.Game == "" {
 		writeError(w, http.StatusBadRequest, "bad_request", "name a \"game\"")
+		return
+	}
+	if s.cfg.MaxTables > 0 && m.Live() >= s.cfg.MaxTables {
+		s.cfg.Metrics.Shed("table")
+		unavailable(w, "full", fmt.Sprintf("this server runs its most tables (%d); try again shortly", s.cfg.MaxTables))
 		return
 	}
 	info, err := m.Create(r.Context(), req)

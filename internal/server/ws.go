@@ -64,12 +64,21 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		fail(w, err)
 		return
 	}
+	if n := s.open.Add(1); s.cfg.MaxConns > 0 && n > int64(s.cfg.MaxConns) {
+		s.open.Add(-1)
+		s.cfg.Metrics.Shed("connection")
+		unavailable(w, "full", fmt.Sprintf("this server holds its most connections (%d); try again shortly", s.cfg.MaxConns))
+		return
+	}
+	defer s.open.Add(-1)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		return // Accept has answered (403 for a foreign origin)
 	}
 	s.conns.Add(1)
 	defer s.conns.Done()
+	s.cfg.Metrics.ConnOpened()
+	defer s.cfg.Metrics.ConnClosed()
 	defer c.CloseNow()
 	c.SetReadLimit(s.cfg.ReadLimit)
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -137,6 +146,8 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 			c.Close(websocket.StatusPolicyViolation, "too slow: dropped")
 		case errors.Is(err, table.ErrLeft):
 			c.Close(websocket.StatusNormalClosure, "the seat was left")
+		case errors.Is(err, table.ErrMoved):
+			c.Close(websocket.StatusTryAgainLater, "the table moved: reconnect")
 		case errors.Is(err, table.ErrClosed):
 			c.Close(websocket.StatusGoingAway, "server shutting down")
 		default:

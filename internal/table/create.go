@@ -149,7 +149,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 	}
 	rec := &store.Table{
 		ID: randomID(), Game: g.Name(), Options: opts, Seed: seed,
-		Settings: settings, Seats: seats, Status: status, CreatedAt: time.Now().UTC(),
+		Settings: settings, Seats: seats, Status: status, CreatedAt: time.Now().UTC(), Lease: m.newLease(),
 	}
 	t, err := m.build(rec, nil)
 	if err != nil {
@@ -294,7 +294,7 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 		}
 		nrec := &store.Table{
 			ID: randomID(), Game: rec.Game, Options: rec.Options, Seed: randomSeed(), Settings: rec.Settings,
-			Seats: seats, Status: store.StatusWaiting, RematchOf: id, CreatedAt: time.Now().UTC(),
+			Seats: seats, Status: store.StatusWaiting, RematchOf: id, CreatedAt: time.Now().UTC(), Lease: m.newLease(),
 		}
 		t, err := m.build(nrec, nil)
 		if err != nil {
@@ -311,7 +311,7 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 			return t.call(ctx, func() {
 				t.rec.Rematch = existing
 				sctx, cancel := t.storeCtx()
-				if err := t.m.cfg.Store.UpdateTable(sctx, t.rec); err != nil {
+				if err := t.m.cfg.Store.UpdateTable(sctx, t.rec); err != nil && !t.lostLease(err) {
 					t.log().Error("storing the rematch link", "err", err)
 				}
 				cancel()

@@ -54,7 +54,47 @@ type Config struct {
 	Unload time.Duration
 	// Logger logs; nil discards.
 	Logger *slog.Logger
+	// Metrics receives the tables' measurements; nil: none.
+	Metrics Metrics
+	// Cluster makes the manager a node of a cluster on a shared store
+	// (which must be a store.Cluster): each table runs on one node at a
+	// time, by a lease (see cluster.go).
+	Cluster bool
+	// Node is the node's id in the cluster; "" picks a random one.
+	Node string
+	// Advertise is where the other nodes reach this one
+	// ("http://host:port"). Required with Cluster.
+	Advertise string
+	// LeaseTTL is how long a table's lease lasts unless renewed, and so
+	// about how long a dead node's tables wait for a new owner; 0 means
+	// 5 seconds.
+	LeaseTTL time.Duration
 }
+
+// Metrics receives what the tables measure; *metrics.Metrics is one. The
+// methods are called on hot paths and must be cheap.
+type Metrics interface {
+	TableOpened()
+	TableClosed()
+	Move(game string)
+	StoreCommit(d time.Duration)
+	SetLeases(n int)
+	Takeover()
+	MoveToView(d time.Duration)
+	Refusal(code string)
+}
+
+// noMetrics discards measurements.
+type noMetrics struct{}
+
+func (noMetrics) TableOpened()                {}
+func (noMetrics) TableClosed()                {}
+func (noMetrics) Move(string)                 {}
+func (noMetrics) StoreCommit(d time.Duration) {}
+func (noMetrics) SetLeases(int)               {}
+func (noMetrics) Takeover()                   {}
+func (noMetrics) MoveToView(time.Duration)    {}
+func (noMetrics) Refusal(string)              {}
 
 // Manager holds the live tables.
 type Manager struct {
@@ -65,6 +105,16 @@ type Manager struct {
 	closed    bool
 	rematchMu sync.Mutex
 	moveCount atomic.Int64
+	stats     Metrics
+	lobby     *lobbyCache
+	stopping  atomic.Bool // Close has begun
+	leaveOnce sync.Once   // the cluster is left once, by Close
+
+	// A node of a cluster's state (nil cluster: alone).
+	cluster     store.Cluster
+	clusterQuit chan struct{}
+	clusterDone chan struct{}
+	sweepNow    chan struct{}
 }
 
 // NewManager returns a manager with no tables loaded; call Recover to load
@@ -96,7 +146,51 @@ func NewManager(cfg Config) *Manager {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Manager{cfg: cfg, log: log, tables: map[string]*Table{}}
+	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache()}
+	if m.stats == nil {
+		m.stats = noMetrics{}
+	}
+	if cfg.Cluster {
+		c, ok := cfg.Store.(store.Cluster)
+		if !ok {
+			panic(fmt.Sprintf("table: a cluster needs a store.Cluster, not %T", cfg.Store))
+		}
+		if m.cfg.Node == "" {
+			m.cfg.Node = nodeID()
+		}
+		if m.cfg.LeaseTTL <= 0 {
+			m.cfg.LeaseTTL = defaultLeaseTTL
+		}
+		m.cluster = c
+		m.clusterQuit, m.clusterDone = make(chan struct{}), make(chan struct{})
+		m.sweepNow = make(chan struct{}, 1)
+		go m.runCluster()
+	}
+	return m
+}
+
+// newLease is the lease a table made here starts with.
+func (m *Manager) newLease() store.Lease {
+	if !m.clustered() {
+		return store.Lease{}
+	}
+	return store.Lease{Node: m.cfg.Node, TTL: m.cfg.LeaseTTL}
+}
+
+// closeWhy is why a table's connections close when the manager stops:
+// in a cluster the table lives on at another node.
+func (m *Manager) closeWhy() error {
+	if m.clustered() {
+		return ErrMoved
+	}
+	return nil
+}
+
+// Live returns the number of tables in memory.
+func (m *Manager) Live() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.tables)
 }
 
 // Moves returns the number of moves the manager's tables have made since
@@ -123,6 +217,7 @@ func (m *Manager) add(t *Table) error {
 	}
 	m.tables[t.id] = t
 	m.mu.Unlock()
+	m.stats.TableOpened()
 	t.start()
 	t.post(func() {
 		if t.status == store.StatusOver && t.rec.Status != store.StatusOver {
@@ -146,16 +241,29 @@ func (m *Manager) add(t *Table) error {
 
 func (m *Manager) forget(t *Table) {
 	m.mu.Lock()
-	if m.tables[t.id] == t {
+	gone := m.tables[t.id] == t
+	if gone {
 		delete(m.tables, t.id)
 	}
 	m.mu.Unlock()
+	if gone {
+		m.stats.TableClosed()
+		if !m.stopping.Load() {
+			m.release(t.id)
+		}
+	}
 }
 
 // Recover loads every unfinished table of the store, so play goes on where
 // it stopped. It returns how many it loaded; tables that fail to load are
 // logged and skipped.
 func (m *Manager) Recover(ctx context.Context) (int, error) {
+	if m.clustered() {
+		// A node takes the tables nobody runs; the others' stay theirs.
+		before := m.Live()
+		m.sweep(ctx)
+		return m.Live() - before, nil
+	}
 	recs, err := m.cfg.Store.Tables(ctx, store.Query{Status: []string{store.StatusWaiting, store.StatusPlaying}})
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrUnavailable, err)
@@ -201,12 +309,24 @@ func (m *Manager) Get(ctx context.Context, id string) (*Table, error) {
 	if closed {
 		return nil, ErrClosed
 	}
+	var lease store.Lease
+	if m.clustered() {
+		l, err := m.acquire(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		lease = l
+	}
 	rec, err := m.cfg.Store.Table(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	if m.clustered() && rec.Lease.Epoch != lease.Epoch {
+		// Taken over between the two reads: ask again.
+		return nil, fmt.Errorf("%w: table %s changed hands; try again", ErrUnavailable, id)
 	}
 	return m.load(ctx, rec)
 }
@@ -303,6 +423,18 @@ func (m *Manager) List(ctx context.Context, f Filter) ([]Info, error) {
 			}
 		}
 	} else {
+		if m.clustered() {
+			remote, err := m.remote(ctx)
+			if err != nil {
+				return nil, err
+			}
+			for _, info := range remote {
+				if f == FilterOpen && len(info.Open) == 0 {
+					continue
+				}
+				out = append(out, info)
+			}
+		}
 		m.mu.Lock()
 		for _, t := range m.tables {
 			info := t.Info()
@@ -335,16 +467,14 @@ func (m *Manager) recordInfo(rec *store.Table) (Info, error) {
 			info.Result = &r
 		}
 	}
-	moves, err := m.cfg.Store.Moves(context.Background(), rec.ID)
-	if err == nil {
-		info.Moves = len(moves)
-	}
+	info.Moves = rec.Moves
 	return info, nil
 }
 
 // Close stops every table (their connections are closed with ErrClosed)
 // and refuses new ones. It does not close the store.
 func (m *Manager) Close() {
+	m.stopping.Store(true)
 	m.mu.Lock()
 	m.closed = true
 	tables := slices.Collect(maps.Values(m.tables))
@@ -355,4 +485,7 @@ func (m *Manager) Close() {
 		wg.Go(t.stop)
 	}
 	wg.Wait()
+	if m.clustered() {
+		m.leaveOnce.Do(m.leave)
+	}
 }

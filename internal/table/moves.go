@@ -11,51 +11,52 @@ import (
 )
 
 func (t *Table) refuse(sub *Sub, code, message, id, move string) {
+	t.m.stats.Refusal(code)
 	t.send(sub, t.encode(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: code, Message: message, ID: id, Move: move}))
 }
 
-// humanMove handles a move a connection sent.
-func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) {
+// humanMove handles a move a connection sent; made says it was made.
+func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) (made bool) {
 	if _, ok := t.subs[sub]; !ok {
-		return
+		return false
 	}
 	if sub.seat < 0 {
 		t.refuse(sub, protocol.CodeSpectator, "spectators may not move", id, text)
-		return
+		return false
 	}
 	if len(text) > maxMoveText {
 		t.refuse(sub, protocol.CodeTooLarge, fmt.Sprintf("a move has at most %d bytes", maxMoveText), id, "")
-		return
+		return false
 	}
 	n, moveText, hasSeat, err := game.CutSeat(text)
 	if err != nil {
 		t.refuse(sub, protocol.CodeBadMove, err.Error(), id, text)
-		return
+		return false
 	}
 	if hasSeat {
 		claimed = &n
 	}
 	if claimed != nil && *claimed != sub.seat {
 		t.refuse(sub, protocol.CodeNotYourSeat, fmt.Sprintf("your token holds seat %d, not seat %d", sub.seat, *claimed), id, text)
-		return
+		return false
 	}
 	switch t.status {
 	case store.StatusWaiting:
 		t.refuse(sub, protocol.CodeNotStarted, fmt.Sprintf("the game has not started: seats %v are open", t.openList()), id, text)
-		return
+		return false
 	case store.StatusOver:
 		t.refuse(sub, protocol.CodeOver, "the game is over", id, text)
-		return
+		return false
 	}
 	m, err := t.st.ParseMove(sub.seat, moveText)
 	if err != nil {
 		t.refuse(sub, protocol.CodeBadMove, err.Error(), id, text)
-		return
+		return false
 	}
 	if !t.st.ToAct().Has(sub.seat) {
 		err := game.Check(t.st, sub.seat, m)
 		t.refuse(sub, protocol.CodeNotYourTurn, err.Error(), id, text)
-		return
+		return false
 	}
 	if err := t.apply(sub.seat, m, ""); err != nil {
 		code := protocol.CodeIllegalMove
@@ -63,9 +64,10 @@ func (t *Table) humanMove(sub *Sub, text string, claimed *int, id string) {
 			code = protocol.CodeUnavailable
 		}
 		t.refuse(sub, code, err.Error(), id, text)
-		return
+		return false
 	}
 	t.schedule()
+	return true
 }
 
 const maxMoveText = 256
@@ -79,17 +81,22 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	if err := game.Apply(t.st, n, m); err != nil {
 		return err
 	}
-	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC()}
+	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC(), Lease: t.rec.Lease.Epoch}
 	ctx, cancel := t.storeCtx()
 	err := t.m.cfg.Store.AppendMove(ctx, t.id, rec)
 	cancel()
+	t.m.stats.StoreCommit(time.Since(rec.At))
 	if err != nil {
 		t.st = prev
+		if t.lostLease(err) {
+			return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, ErrMoved)
+		}
 		t.log().Error("storing a move", "move", rec.N, "err", err)
 		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
 	}
 	t.moves++
 	t.m.moveCount.Add(1)
+	t.m.stats.Move(t.g.Name())
 	t.bots.Moved(t.st, n, m, before.Len() > 1)
 	s := t.seats[n]
 	s.job++
@@ -122,8 +129,9 @@ func (t *Table) finish() {
 	}
 	ctx, cancel := t.storeCtx()
 	defer cancel()
-	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil && !t.lostLease(err) {
 		t.log().Error("storing the result", "err", err)
 	}
+	t.m.notify(noteLobby)
 	t.maybeIdle()
 }

@@ -176,9 +176,10 @@ func (t *Table) begin() {
 	t.status = store.StatusPlaying
 	t.rec.Status = store.StatusPlaying
 	ctx, cancel := t.storeCtx()
-	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
+	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil && !t.lostLease(err) {
 		t.log().Error("storing the start", "err", err)
 	}
+	t.m.notify(noteLobby)
 	cancel()
 	for _, s := range t.seats {
 		if s.kind == store.KindHuman && s.conns == 0 {
@@ -230,9 +231,12 @@ func (t *Table) saveSeats() error {
 	defer cancel()
 	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil {
 		t.rec.Seats = old
-		t.log().Error("storing seats", "err", err)
+		if !t.lostLease(err) {
+			t.log().Error("storing seats", "err", err)
+		}
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
+	t.m.notify(noteLobby)
 	return nil
 }
 

@@ -11,6 +11,7 @@
 package table
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -163,6 +164,7 @@ type Table struct {
 	rng      *mrand.Rand
 	idleGen  int
 	stopping bool
+	stopWhy  error // why the subs are closed when stopping; nil: ErrClosed
 
 	inbox    chan func()
 	quit     chan struct{}
@@ -213,11 +215,11 @@ func (t *Table) run() {
 		case f := <-t.inbox:
 			t.safely(f)
 			if t.stopping {
-				t.closeSubs(ErrClosed)
+				t.closeSubs(cmp.Or(t.stopWhy, ErrClosed))
 				return
 			}
 		case <-t.quit:
-			t.closeSubs(ErrClosed)
+			t.closeSubs(cmp.Or(t.stopWhy, t.m.closeWhy(), ErrClosed))
 			return
 		}
 	}
@@ -308,7 +310,14 @@ func (t *Table) Detach(sub *Sub) {
 // The answer comes as frames: a refusal to sub only, or the new state to
 // everyone. id, if not empty, is echoed in a refusal.
 func (t *Table) Move(ctx context.Context, sub *Sub, text string, seat *int, id string) error {
-	return t.call(ctx, func() { t.humanMove(sub, text, seat, id) })
+	start := time.Now()
+	var made bool
+	err := t.call(ctx, func() { made = t.humanMove(sub, text, seat, id) })
+	if made {
+		// The views showing the move are queued to every connection.
+		t.m.stats.MoveToView(time.Since(start))
+	}
+	return err
 }
 
 // Sync sends sub a fresh state frame.

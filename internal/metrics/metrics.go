@@ -1,0 +1,303 @@
+// Package metrics holds the table server's Prometheus metrics: tables,
+// connections, moves, latencies, the cluster's leases and the refusals the
+// server gives, in a registry of the server's own (never the global one),
+// served in the text exposition format by Handler.
+//
+// Every method is safe on a nil *Metrics and then does nothing, so code and
+// tests may hold a nil one. The methods called on hot paths (Move,
+// MoveToView, the gauges) do not allocate: the labelled series are made
+// once, in New, and looked up in read-only maps.
+package metrics
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Games are the game names whose parlour_moves_total series exist from the
+// start (at 0). A move of another game is counted under its own name too.
+var games = []string{"court-circular", "damn", "golf", "parcellus", "tractric"}
+
+// refusalCodes are the codes parlour_refusals_total counts by name: the
+// WebSocket error codes (internal/protocol) and the HTTP API's
+// (internal/server, docs/protocol.md). Any other code counts as "other", so
+// the label set stays small whatever callers pass.
+var refusalCodes = []string{
+	// WebSocket "error" messages.
+	"bad_message", "bad_version", "bad_token", "spectator", "not_your_seat",
+	"not_started", "over", "bad_move", "not_your_turn", "illegal_move",
+	"too_large", "rate_limited", "unavailable",
+	// HTTP API errors not already above.
+	"bad_request", "not_found", "seat_taken", "not_over", "starting",
+	"closed", "timeout", "internal",
+}
+
+// shedWhat are the values of parlour_shed_total's "what" label; anything
+// else counts as "other".
+var shedWhat = []string{"table", "connection"}
+
+// other is the label value for a refusal code or a shed kind not listed.
+const other = "other"
+
+// latencyBuckets are the histogram buckets in seconds, from a quarter of a
+// millisecond (a move on loopback) to 5 s (a store or network in trouble).
+var latencyBuckets = []float64{
+	0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
+	0.1, 0.25, 0.5, 1, 2.5, 5,
+}
+
+// Doc describes one metric family the server exports.
+type Doc struct {
+	Name   string   // e.g. "parlour_moves_total"
+	Type   string   // "counter", "gauge" or "histogram"
+	Labels []string // label names, none for most
+	Help   string   // the HELP text
+}
+
+// docs lists every family New registers, besides the Go runtime's (go_*)
+// and the process's (process_*). New builds the metrics from it, so the two
+// cannot drift apart.
+var docs = []Doc{
+	{"parlour_tables_live", "gauge", nil, "Tables live on this node: opened and not yet closed."},
+	{"parlour_connections", "gauge", nil, "WebSocket connections open on this node."},
+	{"parlour_moves_total", "counter", []string{"game"}, "Moves applied, by game."},
+	{"parlour_move_to_view_seconds", "histogram", nil, "Time from a person's move being received to the view showing it being queued to that person's connection."},
+	{"parlour_store_commit_seconds", "histogram", nil, "Time a commit to the store takes."},
+	{"parlour_leases_held", "gauge", nil, "Tables whose lease this node holds in a cluster."},
+	{"parlour_takeovers_total", "counter", nil, "Tables this node took over from a dead or departed node."},
+	{"parlour_refusals_total", "counter", []string{"code"}, "Requests and messages refused, by error code (codes not known are counted as other)."},
+	{"parlour_shed_total", "counter", []string{"what"}, "Tables or connections refused with 503 for load, by what was refused."},
+	{"parlour_relayed_connections", "gauge", nil, "Connections this node relays to the node that owns their table."},
+}
+
+// Describe returns the metric families the server exports (besides go_* and
+// process_*), in a fixed order: name, type, labels and help. The docs
+// (docs/deploy.md) and the tests check against it.
+func Describe() []Doc {
+	out := make([]Doc, len(docs))
+	for i, d := range docs {
+		d.Labels = append([]string(nil), d.Labels...)
+		out[i] = d
+	}
+	return out
+}
+
+// RefusalCodes returns the refusal codes counted by name; others count as
+// "other".
+func RefusalCodes() []string { return append([]string(nil), refusalCodes...) }
+
+// Metrics holds the server's metrics in a private registry.
+type Metrics struct {
+	reg *prometheus.Registry
+
+	tables      prometheus.Gauge
+	conns       prometheus.Gauge
+	moves       *prometheus.CounterVec
+	movesByGame map[string]prometheus.Counter // read-only after New
+	moveToView  prometheus.Histogram
+	storeCommit prometheus.Histogram
+	leases      prometheus.Gauge
+	takeovers   prometheus.Counter
+	refusals    map[string]prometheus.Counter // read-only after New; includes "other"
+	shed        map[string]prometheus.Counter // read-only after New; includes "other"
+	relayed     prometheus.Gauge
+}
+
+// New makes the metrics and registers them, with the Go runtime and process
+// collectors, on a registry of their own.
+func New() *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
+	m.reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	for _, d := range docs {
+		var c prometheus.Collector
+		switch d.Name {
+		case "parlour_tables_live":
+			m.tables = gauge(d)
+			c = m.tables
+		case "parlour_connections":
+			m.conns = gauge(d)
+			c = m.conns
+		case "parlour_moves_total":
+			m.moves = prometheus.NewCounterVec(prometheus.CounterOpts{Name: d.Name, Help: d.Help}, d.Labels)
+			m.movesByGame = make(map[string]prometheus.Counter, len(games))
+			for _, g := range games {
+				m.movesByGame[g] = m.moves.WithLabelValues(g)
+			}
+			c = m.moves
+		case "parlour_move_to_view_seconds":
+			m.moveToView = histogram(d)
+			c = m.moveToView
+		case "parlour_store_commit_seconds":
+			m.storeCommit = histogram(d)
+			c = m.storeCommit
+		case "parlour_leases_held":
+			m.leases = gauge(d)
+			c = m.leases
+		case "parlour_takeovers_total":
+			m.takeovers = prometheus.NewCounter(prometheus.CounterOpts{Name: d.Name, Help: d.Help})
+			c = m.takeovers
+		case "parlour_refusals_total":
+			v := prometheus.NewCounterVec(prometheus.CounterOpts{Name: d.Name, Help: d.Help}, d.Labels)
+			m.refusals = preset(v, refusalCodes)
+			c = v
+		case "parlour_shed_total":
+			v := prometheus.NewCounterVec(prometheus.CounterOpts{Name: d.Name, Help: d.Help}, d.Labels)
+			m.shed = preset(v, shedWhat)
+			c = v
+		case "parlour_relayed_connections":
+			m.relayed = gauge(d)
+			c = m.relayed
+		default:
+			panic("metrics: no metric made for " + d.Name)
+		}
+		m.reg.MustRegister(c)
+	}
+	return m
+}
+
+func gauge(d Doc) prometheus.Gauge {
+	return prometheus.NewGauge(prometheus.GaugeOpts{Name: d.Name, Help: d.Help})
+}
+
+func histogram(d Doc) prometheus.Histogram {
+	return prometheus.NewHistogram(prometheus.HistogramOpts{Name: d.Name, Help: d.Help, Buckets: latencyBuckets})
+}
+
+// preset makes v's series for each value and for "other", at 0.
+func preset(v *prometheus.CounterVec, values []string) map[string]prometheus.Counter {
+	out := make(map[string]prometheus.Counter, len(values)+1)
+	for _, s := range values {
+		out[s] = v.WithLabelValues(s)
+	}
+	out[other] = v.WithLabelValues(other)
+	return out
+}
+
+// Handler serves the metrics in Prometheus' exposition format (text unless
+// the scraper asks for another). On a nil *Metrics it answers 404.
+func (m *Metrics) Handler() http.Handler {
+	if m == nil {
+		return http.NotFoundHandler()
+	}
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{
+		ErrorHandling:       promhttp.ContinueOnError,
+		MaxRequestsInFlight: 4,
+		Timeout:             10 * time.Second,
+	})
+}
+
+// TableOpened counts a table opened on this node (parlour_tables_live).
+func (m *Metrics) TableOpened() {
+	if m != nil {
+		m.tables.Inc()
+	}
+}
+
+// TableClosed counts a table closed on this node (parlour_tables_live).
+func (m *Metrics) TableClosed() {
+	if m != nil {
+		m.tables.Dec()
+	}
+}
+
+// ConnOpened counts a WebSocket connection opened (parlour_connections).
+func (m *Metrics) ConnOpened() {
+	if m != nil {
+		m.conns.Inc()
+	}
+}
+
+// ConnClosed counts a WebSocket connection closed (parlour_connections).
+func (m *Metrics) ConnClosed() {
+	if m != nil {
+		m.conns.Dec()
+	}
+}
+
+// Move counts a move applied at a table of the game (parlour_moves_total).
+// It does not allocate for the five games.
+func (m *Metrics) Move(game string) {
+	if m == nil {
+		return
+	}
+	if c, ok := m.movesByGame[game]; ok {
+		c.Inc()
+		return
+	}
+	// A game added since: its own series (bounded by the game registry).
+	m.moves.WithLabelValues(game).Inc()
+}
+
+// MoveToView records the time from a person's move being received to the
+// view showing it being queued to that person's connection
+// (parlour_move_to_view_seconds).
+func (m *Metrics) MoveToView(d time.Duration) {
+	if m != nil {
+		m.moveToView.Observe(d.Seconds())
+	}
+}
+
+// StoreCommit records the time a commit to the store took
+// (parlour_store_commit_seconds).
+func (m *Metrics) StoreCommit(d time.Duration) {
+	if m != nil {
+		m.storeCommit.Observe(d.Seconds())
+	}
+}
+
+// SetLeases sets the number of tables whose lease this node holds
+// (parlour_leases_held).
+func (m *Metrics) SetLeases(n int) {
+	if m != nil {
+		m.leases.Set(float64(n))
+	}
+}
+
+// Takeover counts a table taken over from a dead or departed node
+// (parlour_takeovers_total).
+func (m *Metrics) Takeover() {
+	if m != nil {
+		m.takeovers.Inc()
+	}
+}
+
+// Refusal counts a refused request or message by its error code
+// (parlour_refusals_total); a code not in RefusalCodes counts as "other".
+func (m *Metrics) Refusal(code string) {
+	if m == nil {
+		return
+	}
+	c, ok := m.refusals[code]
+	if !ok {
+		c = m.refusals[other]
+	}
+	c.Inc()
+}
+
+// Shed counts a table or connection refused with 503 for load
+// (parlour_shed_total); what is "table" or "connection" (else "other").
+func (m *Metrics) Shed(what string) {
+	if m == nil {
+		return
+	}
+	c, ok := m.shed[what]
+	if !ok {
+		c = m.shed[other]
+	}
+	c.Inc()
+}
+
+// Relay adds delta (+1 or -1) to the connections this node relays to
+// another node (parlour_relayed_connections).
+func (m *Metrics) Relay(delta int) {
+	if m != nil {
+		m.relayed.Add(float64(delta))
+	}
+}
