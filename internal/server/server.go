@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"parlour/bot"
-	"parlour/card"
 	"parlour/game"
 	"parlour/internal/metrics"
 	"parlour/internal/protocol"
@@ -498,74 +497,9 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request, m *table.Manag
 		fail(w, err)
 		return
 	}
-	places, err := s.replayPlaces(r.Context(), m, r.PathValue("id"), k)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, replayStep{ReplayStep: step, Places: places})
+	writeJSON(w, http.StatusOK, step)
 }
 
-// replayStep is GET /api/tables/{id}/replay/{k}'s answer: the table's
-// replay step and, since a replay shows every card, where every card is.
-type replayStep struct {
-	*table.ReplayStep
-	Places []PlaceInfo `json:"places"`
-}
-
-// PlaceInfo is one group of cards of a replayed game (game.Place): where
-// they are, the seats that may see them there, and whether spectators may.
-type PlaceInfo struct {
-	Name   string      `json:"name"`
-	Cards  []card.Card `json:"cards"`
-	Seats  []int       `json:"seats"`
-	Public bool        `json:"public"`
-}
-
-// replayPlaces replays a finished game's first k moves from its seed and
-// lists every card's place, face-down and unseen cards included.
-func (s *Server) replayPlaces(ctx context.Context, m *table.Manager, id string, k int) ([]PlaceInfo, error) {
-	rep, err := m.Replay(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if k < 0 || k > len(rep.Moves) {
-		return nil, fmt.Errorf("%w: no step %d (steps are 0-%d)", table.ErrBadRequest, k, len(rep.Moves))
-	}
-	g, err := s.cfg.Games.Lookup(rep.Game)
-	if err != nil {
-		return nil, err
-	}
-	// The replay's options are the table's resolved options: they resolve
-	// to themselves.
-	opts, err := game.Resolve(g, rep.Options)
-	if err != nil {
-		return nil, err
-	}
-	seed, err := strconv.ParseUint(rep.Seed, 10, 64)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: seed %q: %v", id, rep.Seed, err)
-	}
-	st, err := g.New(opts, seed, nil)
-	if err != nil {
-		return nil, err
-	}
-	for _, mv := range rep.Moves[:k] {
-		x, err := st.ParseMove(mv.Seat, mv.Move)
-		if err == nil {
-			err = game.Apply(st, mv.Seat, x)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("table %s: move %d (%d: %s) does not replay: %v", id, mv.N, mv.Seat, mv.Move, err)
-		}
-	}
-	out := []PlaceInfo{}
-	for _, p := range st.Places() {
-		pi := PlaceInfo{Name: p.Name, Cards: append([]card.Card{}, p.Cards...), Seats: p.Visible.List(), Public: p.Public}
-		if pi.Seats == nil {
-			pi.Seats = []int{}
-		}
-		out = append(out, pi)
-	}
-	return out, nil
-}
+// PlaceInfo is one group of cards of a replayed game (see
+// table.PlaceInfo); GET /api/tables/{id}/replay/{k} lists them.
+type PlaceInfo = table.PlaceInfo

@@ -81,15 +81,13 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 	clone := t.st.Clone()
 	seed := t.rng.Uint64()
 	n := s.n
-	go func() {
-		if delay > 0 {
-			timer := time.NewTimer(delay)
-			select {
-			case <-timer.C:
-			case <-t.quit:
-				timer.Stop()
-				return
-			}
+	// No goroutine waits out the delay: a timer starts the choice, so an
+	// idle table costs no stack.
+	choose := func() {
+		select {
+		case <-t.quit:
+			return
+		default:
 		}
 		var m game.Move
 		ok := func() (ok bool) {
@@ -102,7 +100,12 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 			return true
 		}()
 		t.post(func() { t.botMoved(s, gen, m, ok, by) })
-	}()
+	}
+	if delay > 0 {
+		time.AfterFunc(delay, choose)
+	} else {
+		go choose()
+	}
 }
 
 func (t *Table) botMoved(s *seat, gen int, m game.Move, ok bool, by string) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"parlour/card"
 	"parlour/game"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
@@ -46,6 +47,18 @@ type ReplayStep struct {
 	Views  []any               `json:"views"` // one per seat
 	Result protocol.Result     `json:"result"`
 	Last   *ReplayMove         `json:"last"` // move K, null for K = 0
+	// Places lists where every card is, face-down and unseen cards
+	// included (the game is over).
+	Places []PlaceInfo `json:"places"`
+}
+
+// PlaceInfo is one group of cards of a replayed game (game.Place): where
+// they are, the seats that may see them there, and whether spectators may.
+type PlaceInfo struct {
+	Name   string      `json:"name"`
+	Cards  []card.Card `json:"cards"`
+	Seats  []int       `json:"seats"`
+	Public bool        `json:"public"`
 }
 
 // finished returns a finished table's record and moves.
@@ -107,6 +120,14 @@ func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, 
 	}
 	for s := range st.Players() {
 		out.Views = append(out.Views, st.View(s))
+	}
+	out.Places = []PlaceInfo{}
+	for _, p := range st.Places() {
+		pi := PlaceInfo{Name: p.Name, Cards: append([]card.Card{}, p.Cards...), Seats: p.Visible.List(), Public: p.Public}
+		if pi.Seats == nil {
+			pi.Seats = []int{}
+		}
+		out.Places = append(out.Places, pi)
 	}
 	if k > 0 {
 		mv := moves[k-1]
