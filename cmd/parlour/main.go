@@ -45,6 +45,7 @@ func init() {
 		"games":      {"parlour games", "list the games with their players and options", runGames},
 		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--think D] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
+		"loadtest":   {"parlour loadtest [--url URL,...] [--tables N] [--duration D] [--ramp D] [--think D] [--game GAME|all] [--players N] [--bot B] [--set k=v] [--pid PID,...] [--seed S] [--json]", "measure a running table server from outside: live tables, one simulated person each", runLoadtest},
 		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--think D] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
 		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...] [--think D] [--engine NAME=COMMAND]", "serve tables to play over the network, with a lobby and a web page", runServe},
 		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--think D] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
