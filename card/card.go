@@ -170,11 +170,23 @@ func (c Card) Pretty() string {
 
 // MarshalJSON writes the card in canonical notation, or null for None.
 func (c Card) MarshalJSON() ([]byte, error) {
-	if c == None {
-		return []byte("null"), nil
-	}
-	return json.Marshal(c.String())
+	return cardJSON[c], nil
 }
+
+// cardJSON is every card value's JSON, made once: views carry dozens of
+// cards, and a table server encodes a view after every move. (Card
+// notation needs no escaping.)
+var cardJSON = func() (t [256][]byte) {
+	for i := range t {
+		c := Card(i)
+		if c == None {
+			t[i] = []byte("null")
+			continue
+		}
+		t[i] = []byte(`"` + c.String() + `"`)
+	}
+	return t
+}()
 
 // UnmarshalJSON reads a card in any accepted notation, or null for None.
 func (c *Card) UnmarshalJSON(b []byte) error {

@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Explainer is implemented by a state that says why a move is refused.
 // Apply calls Explain only for a refused move (the seat is not to act, or
@@ -18,9 +21,13 @@ type Guard interface {
 	Guard(seat int, m Move) error
 }
 
-// legalBuf is the room Apply gives Legal on the stack; larger move lists
-// (Damn's keep) grow it on the heap.
+// legalBuf is the room Apply gives Legal; larger move lists (Damn's
+// keep) grow it on the heap.
 const legalBuf = 128
+
+// legalBufs holds Check's buffers: Legal is an interface call, so a buffer
+// on the stack would escape to the heap at every check.
+var legalBufs = sync.Pool{New: func() any { return new([legalBuf]Move) }}
 
 // Apply is the checked path of every game: seat must be in s.ToAct() and m
 // among its legal moves. A refused move returns an *IllegalMoveError
@@ -28,15 +35,23 @@ const legalBuf = 128
 // or a generic one, and changes nothing. A legal move is applied with
 // ApplyFast.
 func Apply(s State, seat int, m Move) error {
+	if err := Vet(s, seat, m); err != nil {
+		return err
+	}
+	s.ApplyFast(seat, m)
+	return nil
+}
+
+// Vet is Apply's whole check without the move: Check, then the state's
+// Guard. A move Vet accepts, ApplyFast may make: a caller that must store
+// a move before making it (a table server) vets, stores, then applies.
+func Vet(s State, seat int, m Move) error {
 	if err := Check(s, seat, m); err != nil {
 		return err
 	}
 	if g, ok := s.(Guard); ok {
-		if err := g.Guard(seat, m); err != nil {
-			return err
-		}
+		return g.Guard(seat, m)
 	}
-	s.ApplyFast(seat, m)
 	return nil
 }
 
@@ -55,11 +70,17 @@ func Check(s State, seat int, m Move) error {
 		}
 		return Illegal(s, seat, m, "seat %d may not act now (to act: %v)", seat, s.ToAct())
 	}
-	var buf [legalBuf]Move
+	buf := legalBufs.Get().(*[legalBuf]Move)
+	found := false
 	for _, x := range s.Legal(seat, buf[:0]) {
 		if x == m {
-			return nil
+			found = true
+			break
 		}
+	}
+	legalBufs.Put(buf)
+	if found {
+		return nil
 	}
 	if reason := explain(s, seat, m); reason != "" {
 		return Illegal(s, seat, m, "%s", reason)

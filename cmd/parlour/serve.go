@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"os"
 	"os/signal"
@@ -40,6 +41,7 @@ func runServe(e *env, args []string) int {
 	advertise := fs.String("advertise", "", "with PostgreSQL, where the other nodes of the cluster reach this one (http://HOST:PORT; default: from --addr)")
 	lease := fs.Duration("lease", 5*time.Second, "with PostgreSQL, how long a table's lease lasts unless renewed: about how long a dead node's tables wait for a new owner")
 	maxTables := fs.Int("max-tables", defaultMaxTables, "most tables this node runs; past it new tables are refused with 503 and Retry-After (0: no limit)")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (keep it private; default: off)")
 	maxConns := fs.Int("max-connections", defaultMaxConns, "most WebSocket connections this node holds; past it new ones are refused with 503 and Retry-After (0: no limit)")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
@@ -97,6 +99,16 @@ func runServe(e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 		return 1
+	}
+	if *pprofAddr != "" {
+		pln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "parlour serve: --pprof: %v\n", err)
+			return 1
+		}
+		ps := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
+		go ps.Serve(pln)
+		defer ps.Close()
 	}
 	mx := metrics.New()
 	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log,
@@ -169,6 +181,17 @@ const (
 	defaultMaxTables = 12000
 	defaultMaxConns  = 30000
 )
+
+// pprofMux serves net/http/pprof's handlers, on a listener of their own.
+func pprofMux() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}
 
 // advertised is where other nodes reach a server listening on a: its
 // address, or the machine's name when it listens on every interface.

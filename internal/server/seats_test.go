@@ -99,7 +99,7 @@ func TestReconnect(t *testing.T) {
 // reconnecting with the token.
 func TestStandIn(t *testing.T) {
 	e := newEnv(t, envConfig{})
-	info := golfTable(e, []string{"open", "random"}, map[string]any{"grace": 0.05, "options": map[string]any{"holes": 2, "players": 2}})
+	info := golfTable(e, []string{"open", "random"}, map[string]any{"grace": 0.01, "options": map[string]any{"holes": 2, "players": 2}})
 	watcher := e.dial(info.ID, "", "spectator")
 	ann := e.join(info.ID, 0, "Ann")
 	a := e.dial(info.ID, ann.Token, "Ann")
@@ -144,39 +144,6 @@ func TestStandIn(t *testing.T) {
 	h := e.history(info.ID)
 	checkFrames(t, h, watcher)
 	checkFrames(t, h, a2)
-}
-
-// TestTurnClock gives a connected player who does not move a clock: when
-// it runs out, the stand-in moves for it, and the player stays seated.
-func TestTurnClock(t *testing.T) {
-	e := newEnv(t, envConfig{})
-	info := golfTable(e, []string{"open", "random"}, map[string]any{"clock": 0.1})
-	if info.Clock != 0.1 {
-		t.Errorf("clock %v, want 0.1", info.Clock)
-	}
-	ann := e.join(info.ID, 0, "Ann")
-	a := e.dial(info.ID, ann.Token, "Ann")
-	first := a.waitFor("a running clock", 5*time.Second, func(m msg) bool { return m.Type == protocol.TypeState && len(m.Clocks) > 0 })
-	if first.Clocks[0].Seat != 0 || first.Clocks[0].RemainingMS > 100 {
-		t.Errorf("clocks %+v", first.Clocks)
-	}
-	m := a.waitFor("a move on the clock", 5*time.Second, func(m msg) bool {
-		return slices.ContainsFunc(m.Events, func(ev protocol.Event) bool { return ev.Seat == 0 && ev.By == "clock" })
-	})
-	if seatState(m, 0) != protocol.SeatHere {
-		t.Errorf("after the clock moved, seat 0 is %q, want here", seatState(m, 0))
-	}
-	// The player plays on, and wins back its moves.
-	a.play(rand.New(rand.NewPCG(5, 6)), 30*time.Second, nil)
-	var own int
-	for _, mv := range e.moves(info.ID) {
-		if mv.Seat == 0 && mv.By == "" {
-			own++
-		}
-	}
-	if own == 0 {
-		t.Error("the player made none of its own moves")
-	}
 }
 
 // TestRestartRecovery stops the server mid-game and starts it again on the

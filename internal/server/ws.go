@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -158,11 +159,17 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 	// The reader: moves and syncs, rate limited.
 	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}
 	strikes := 0
+	var msgBuf bytes.Buffer // one buffer for every message (parse copies what it keeps)
 	for {
-		typ, data, err := c.Read(ctx)
+		typ, rd, err := c.Reader(ctx)
 		if err != nil {
 			break
 		}
+		msgBuf.Reset()
+		if _, err := msgBuf.ReadFrom(rd); err != nil {
+			break // over the read limit: the connection is closed
+		}
+		data := msgBuf.Bytes()
 		if !lim.allow(time.Now()) {
 			strikes++
 			if strikes > maxStrikes {

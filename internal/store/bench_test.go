@@ -57,3 +57,37 @@ func BenchmarkAppendMoveSQLiteTables(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkAppendMoveSQLite10kTables measures storing moves spread over
+// 10,240 tables, as a server with ten thousand live tables does: each
+// move lands in another table's part of the moves index.
+func BenchmarkAppendMoveSQLite10kTables(b *testing.B) {
+	ctx := context.Background()
+	s, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	var next atomic.Int64
+	b.SetParallelism(128)
+	b.RunParallel(func(pb *testing.PB) {
+		const per = 40
+		g := next.Add(1)
+		ids := make([]string, per)
+		for i := range ids {
+			ids[i] = fmt.Sprintf("%x-%d", g*7919, i)
+			if err := s.CreateTable(ctx, &store.Table{ID: ids[i], Game: "golf", Status: store.StatusPlaying}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+		n := 0
+		for pb.Next() {
+			if err := s.AppendMove(ctx, ids[n%per], store.Move{N: n / per, Seat: n % 4, Text: "draw stock"}); err != nil {
+				b.Error(err)
+				return
+			}
+			n++
+		}
+	})
+}

@@ -35,12 +35,14 @@ type sqlStore struct {
 
 // appendQuery inserts a move only if its table exists, it is not there yet
 // and the move before it is: the list stays whole, with no gap.
+// Its parameters are numbered (?1 is the table, ?2 the move's number, ?7
+// the lease epoch): each is passed once.
 const appendQuery = `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
-	SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT)
-	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)
-	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?)
-	AND (? = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ? AND n = ?))
-	AND (? = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = ? AND lease_epoch = ? %s))`
+	SELECT CAST(?1 AS TEXT), CAST(?2 AS INTEGER), CAST(?3 AS INTEGER), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS BIGINT)
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1)
+	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = ?1 AND n = ?2)
+	AND (?2 = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ?1 AND n = ?2 - 1))
+	AND (?7 = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = ?1 AND lease_epoch = ?7 %s))`
 
 // pgLeaseLock makes PostgreSQL's lease check lock the table's row until
 // the move commits: a node taking the table over (Acquire updates the
@@ -88,21 +90,27 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string)
 	return nil
 }
 
-// q rebinds a query's ? placeholders for the dialect.
+// q rebinds a query's placeholders for the dialect: for PostgreSQL, ? is
+// numbered in order ($1, $2, ...) and a numbered ?N becomes $N; SQLite
+// takes both as they are. A query uses one kind or the other.
 func (s *sqlStore) q(query string) string {
 	if !s.pg {
 		return query
 	}
 	var b strings.Builder
 	n := 0
-	for _, r := range query {
-		if r == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		if c != '?' {
+			b.WriteByte(c)
 			continue
 		}
-		b.WriteRune(r)
+		b.WriteByte('$')
+		if i+1 < len(query) && query[i+1] >= '0' && query[i+1] <= '9' {
+			continue // ?N: its digits follow
+		}
+		n++
+		b.WriteString(strconv.Itoa(n))
 	}
 	return b.String()
 }
@@ -248,8 +256,7 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 func (s *sqlStore) appendArgs(tableID string, m Move) []any {
-	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), tableID, tableID, m.N, m.N, tableID, m.N - 1,
-		m.Lease, tableID, m.Lease}
+	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), m.Lease}
 }
 
 // appendResult turns the insert's outcome into AppendMove's error.

@@ -2,6 +2,7 @@ package table
 
 import (
 	"encoding/json"
+	"parlour/card"
 	"parlour/game"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
@@ -63,11 +64,16 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, extra []protoco
 	if len(t.subs) == 0 {
 		return
 	}
-	visible := game.VisibleSets(t.st.Places(), t.st.Players())
+	// Who may see which cards, worked out only if someone but the mover
+	// is told the move.
+	var visible []card.Set
 	cards := game.CardWords(rec.Text)
 	simultaneous := before.Len() > 1
 	t.broadcastState(func(n int) []protocol.Event {
 		ev := protocol.Event{Kind: protocol.EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}
+		if visible == nil && n != rec.Seat && !simultaneous {
+			visible = game.VisibleSets(t.st.Places(), t.st.Players())
+		}
 		if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
 			ev.Move = rec.Text
 		} else {
@@ -130,4 +136,5 @@ func (t *Table) updateInfo() {
 		info.Result = &r
 	}
 	t.info.Store(&info)
+	t.infoMoves.Store(int64(t.moves))
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -75,25 +76,26 @@ const maxMoveText = 256
 // apply makes a move, stores it and tells everyone. A refused move or a
 // store failure changes nothing.
 func (t *Table) apply(n int, m game.Move, by string) error {
+	// Vetted, stored, then made: a refused move or a store failure
+	// changes nothing, with no copy of the state to fall back on.
 	before := t.st.ToAct()
-	prev := t.st.Clone()
-	text := t.st.FormatMove(m)
-	if err := game.Apply(t.st, n, m); err != nil {
+	if err := game.Vet(t.st, n, m); err != nil {
 		return err
 	}
+	text := t.st.FormatMove(m)
 	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC(), Lease: t.rec.Lease.Epoch}
-	ctx, cancel := t.storeCtx()
-	err := t.m.cfg.Store.AppendMove(ctx, t.id, rec)
-	cancel()
+	// The store gives up on a move itself (a group commit is waited for
+	// once queued): no deadline to make per move.
+	err := t.m.cfg.Store.AppendMove(context.Background(), t.id, rec)
 	t.m.stats.StoreCommit(time.Since(rec.At))
 	if err != nil {
-		t.st = prev
 		if t.lostLease(err) {
 			return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, ErrMoved)
 		}
 		t.log().Error("storing a move", "move", rec.N, "err", err)
 		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
 	}
+	t.st.ApplyFast(n, m)
 	t.moves++
 	t.m.moveCount.Add(1)
 	t.m.stats.Move(t.g.Name())
@@ -108,8 +110,15 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 		t.finish()
 		overEvent = []protocol.Event{{Kind: protocol.EventOver, Seat: -1, At: rec.At}}
 	}
+	// Bots and clocks first, so the frame that starts a decision shows
+	// its clock.
+	t.schedule()
 	t.broadcastMove(rec, before, overEvent)
-	t.updateInfo()
+	if overEvent != nil {
+		t.updateInfo()
+	} else {
+		t.infoMoves.Store(int64(t.moves)) // the rest of the lobby entry is as it was
+	}
 	return nil
 }
 

@@ -188,10 +188,10 @@ func (t *Table) begin() {
 			t.startGrace(s)
 		}
 	}
+	t.schedule()
 	t.broadcastState(func(int) []protocol.Event {
 		return []protocol.Event{{Kind: protocol.EventStart, Seat: -1, At: time.Now()}}
 	})
-	t.schedule()
 }
 
 func (t *Table) leave(token string) error {

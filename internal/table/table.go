@@ -171,13 +171,20 @@ type Table struct {
 	quitOnce sync.Once
 	done     chan struct{}
 	info     atomic.Pointer[Info]
+	// infoMoves is the lobby entry's move count, kept apart so that a
+	// move does not rebuild the entry.
+	infoMoves atomic.Int64
 }
 
 // ID returns the table's id.
 func (t *Table) ID() string { return t.id }
 
 // Info returns the table's lobby entry.
-func (t *Table) Info() Info { return *t.info.Load() }
+func (t *Table) Info() Info {
+	info := *t.info.Load()
+	info.Moves = int(t.infoMoves.Load())
+	return info
+}
 
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))

@@ -5,14 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"parlour/game"
 	"parlour/games"
-	"parlour/games/golf"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -80,51 +77,6 @@ func nextState(t *testing.T, sub *table.Sub) frame {
 	}
 }
 
-// TestSlowSubscriberIsDropped checks that a connection that does not keep
-// up is dropped rather than waited for, and play goes on.
-func TestSlowSubscriberIsDropped(t *testing.T) {
-	m, _ := newManager(t, 4)
-	ctx := context.Background()
-	info, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := m.Join(ctx, info.ID, 0, "Ann")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, slow, err := m.Attach(ctx, info.ID, "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, ann, err := m.Attach(ctx, info.ID, j.Token, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := nextState(t, ann)
-	for st.Status != store.StatusOver {
-		if len(st.Legal) > 0 {
-			if err := tb.Move(ctx, ann, st.Legal[0], nil, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
-		st = nextState(t, ann)
-		if st.Type == protocol.TypeError {
-			t.Fatalf("a legal move refused: %+v", st)
-		}
-	}
-	n := 0
-	for range slow.C() {
-		n++
-	}
-	if n > 4 || !errors.Is(slow.Err(), table.ErrSlow) {
-		t.Errorf("the slow sub got %d frames and ended with %v; want at most 4 and ErrSlow", n, slow.Err())
-	}
-	if got, _ := m.Info(ctx, info.ID); got.Spectators != 0 {
-		t.Errorf("%d spectators left", got.Spectators)
-	}
-}
-
 // TestStoreFailureChangesNothing refuses a move the store cannot keep, and
 // leaves the game as it was.
 func TestStoreFailureChangesNothing(t *testing.T) {
@@ -185,83 +137,5 @@ func TestCreateRefusals(t *testing.T) {
 	}
 	if _, ok := info.Options["dealer"]; ok {
 		t.Errorf("the dealer drawn with the seed shows in the options: %v", info.Options)
-	}
-}
-
-// boomGame is Golf whose states panic on the move text "boom".
-type boomGame struct{ golf.Game }
-
-func (g boomGame) Name() string { return "boom-golf" }
-
-func (g boomGame) New(opts game.Options, seed uint64, deals []game.Layout) (game.State, error) {
-	st, err := g.Game.New(opts, seed, deals)
-	return boomState{st}, err
-}
-
-type boomState struct{ game.State }
-
-func (s boomState) ParseMove(seat int, text string) (game.Move, error) {
-	if strings.TrimSpace(text) == "boom" {
-		panic("boom")
-	}
-	return s.State.ParseMove(seat, text)
-}
-
-func (s boomState) Clone() game.State { return boomState{s.State.Clone()} }
-
-// TestPanicStopsOnlyItsTable checks that a panic in one table's game closes
-// that table's connections, leaves the server running, and that the table
-// comes back from the store with every move.
-func TestPanicStopsOnlyItsTable(t *testing.T) {
-	st, err := store.Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "t.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	m := table.NewManager(table.Config{Store: st, Games: game.NewRegistry(boomGame{}, golf.Game{}), StandIn: "random", Grace: time.Minute})
-	defer m.Close()
-	ctx := context.Background()
-	info, err := m.Create(ctx, table.CreateRequest{Game: "boom-golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "open"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	other, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"random", "random"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := m.Join(ctx, info.ID, 0, "Ann")
-	m.Join(ctx, info.ID, 1, "Bob")
-	tb, ann, err := m.Attach(ctx, info.ID, a.Token, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	nextState(t, ann)
-	tb.Move(ctx, ann, "reveal 1", nil, "")
-	if got := nextState(t, ann); got.Seq != 1 {
-		t.Fatalf("after a move: %+v", got)
-	}
-	tb.Move(ctx, ann, "boom", nil, "")
-	for range ann.C() {
-	}
-	if !errors.Is(ann.Err(), table.ErrClosed) {
-		t.Errorf("after the panic the sub ended with %v, want ErrClosed", ann.Err())
-	}
-	// The table comes back from the store; the other table played on.
-	_, again, err := m.Attach(ctx, info.ID, a.Token, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := nextState(t, again); got.Seq != 1 {
-		t.Errorf("rebuilt at move %d, want 1", got.Seq)
-	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if oi, _ := m.Info(ctx, other.ID); oi.Status == store.StatusOver {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the other table did not finish")
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }
