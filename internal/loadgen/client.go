@@ -67,10 +67,13 @@ type slot struct {
 	seat  int
 	token string
 	conn  *websocket.Conn
-	seq   int     // the table's move count, as last seen
-	acked []int32 // our moves' numbers that a view has shown, ascending
+	seq   int   // the table's move count, as last seen
+	acked []ack // our moves that a view has shown, by number, ascending
 	toAct bool
 	legal []string
+
+	over bool        // the game was seen over
+	tr   TableReport // Games mode: the table's line of the report
 
 	timer    *time.Timer // the person's pause
 	thinking bool
@@ -91,12 +94,22 @@ func (s *slot) run(ctx context.Context) {
 		s.stopThinkingLocked()
 		s.mu.Unlock()
 	}()
+	if s.r.cfg.Games > 0 {
+		s.playOne(ctx)
+		return
+	}
 	for ctx.Err() == nil {
 		if !s.open(ctx) {
 			return
 		}
 		s.play(ctx)
 	}
+}
+
+// ack is one of our moves that a view has shown.
+type ack struct {
+	n    int32  // its number
+	move string // as the view's event showed it
 }
 
 // apiResult is the outcome of a lobby request.
@@ -223,6 +236,7 @@ func (s *slot) open(ctx context.Context) bool {
 			ID string `json:"id"`
 		}
 		base := r.urls[s.url]
+		created := s.url
 		res := r.post(ctx, base, "/api/tables", body, &info)
 		switch {
 		case ctx.Err() != nil:
@@ -248,7 +262,11 @@ func (s *slot) open(ctx context.Context) bool {
 			continue
 		}
 
-		// The seat.
+		// The seat, through the next server if this table is to be relayed.
+		if e := r.cfg.RelayEvery; e > 0 && (s.idx+1)%e == 0 {
+			s.url = (s.url + 1) % len(r.urls)
+			base = r.urls[s.url]
+		}
 		var joined struct {
 			Table string `json:"table"`
 			Seat  int    `json:"seat"`
@@ -293,6 +311,10 @@ func (s *slot) open(ctx context.Context) bool {
 		s.table, s.seat, s.token = info.ID, joined.Seat, joined.Token
 		s.seq, s.acked = 0, s.acked[:0]
 		s.toAct, s.pending, s.legal = false, false, s.legal[:0]
+		s.over = false
+		if r.cfg.Games > 0 {
+			s.tr = TableReport{ID: info.ID, Created: r.urls[created], Joined: base, Start: time.Now()}
+		}
 		s.mu.Unlock()
 		return true
 	}
@@ -366,6 +388,11 @@ func (s *slot) play(ctx context.Context) {
 		}
 		c.CloseNow()
 		r.countErr(kind)
+		if r.cfg.Games > 0 {
+			s.mu.Lock()
+			s.tr.Drops++
+			s.mu.Unlock()
+		}
 		if gotState {
 			fails = 0
 		}
@@ -472,6 +499,11 @@ func (s *slot) state(f *frame, now time.Time) bool {
 		}
 	}
 	s.seq = f.Seq
+	if r.cfg.Games > 0 {
+		for len(s.tr.MoveAt) < f.Seq {
+			s.tr.MoveAt = append(s.tr.MoveAt, now)
+		}
+	}
 	for _, ev := range f.Events {
 		if ev.Kind != "move" || ev.Seat != s.seat || ev.By != "" {
 			continue
@@ -483,13 +515,20 @@ func (s *slot) state(f *frame, now time.Time) bool {
 				r.person.Add(1)
 			}
 		}
-		if n := int32(ev.N); len(s.acked) == 0 || n > s.acked[len(s.acked)-1] {
-			s.acked = append(s.acked, n)
+		if n := int32(ev.N); len(s.acked) == 0 || n > s.acked[len(s.acked)-1].n {
+			s.acked = append(s.acked, ack{n: n, move: ev.Move})
+			if r.cfg.Games > 0 {
+				s.tr.AckAt = append(s.tr.AckAt, now)
+			}
 		}
 	}
 	if f.Status == "over" {
-		if r.measuring.Load() {
-			r.games.Add(1)
+		if r.measuring.Load() && r.cfg.Games == 0 {
+			r.games.Add(1) // in Games mode, once the replay is checked
+		}
+		s.over = true
+		if r.cfg.Games > 0 && s.tr.End.IsZero() {
+			s.tr.End = now
 		}
 		s.toAct = false
 		s.stopThinkingLocked()
@@ -505,7 +544,7 @@ func (s *slot) state(f *frame, now time.Time) bool {
 // beyond the table's move count seq (all of them for seq -1).
 func (s *slot) loseBeyondLocked(seq int) {
 	i := len(s.acked)
-	for i > 0 && int(s.acked[i-1]) > seq {
+	for i > 0 && int(s.acked[i-1].n) > seq {
 		i--
 	}
 	if lost := len(s.acked) - i; lost > 0 {

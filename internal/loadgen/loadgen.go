@@ -68,6 +68,21 @@ type Config struct {
 	MoveTimeout time.Duration
 	// ProgressEvery is the interval of progress lines; 0 means 5 seconds.
 	ProgressEvery time.Duration
+	// Games, when more than 0, plays a fixed set of games to their end
+	// instead of keeping Tables in play: that many tables are opened over
+	// the ramp (Tables is ignored), a finished game is not replaced, and
+	// the run ends once every game is over (or cannot go on: its table
+	// gone) or Duration, counted from the start, runs out. The whole run
+	// is measured, the ramp included. Once a game is over, our moves shown
+	// in its views are checked against its replay (a move not found there
+	// as shown counts as lost), and the report has a line per table
+	// (Report.PerTable) with the time of every move.
+	Games int
+	// RelayEvery, when more than 0, has every RelayEvery-th table (1:
+	// every table) joined and played through the server after the one
+	// that created it in URLs: in a cluster, its connection is relayed to
+	// the table's owner.
+	RelayEvery int
 }
 
 // Report is what a run measured. Moves, person moves, latencies and games
@@ -122,6 +137,13 @@ type Report struct {
 	RSSBytes         int64 `json:"rss_bytes,omitempty"`
 	RSSStartBytes    int64 `json:"rss_start_bytes,omitempty"`
 	RSSPerTableBytes int64 `json:"rss_per_table_bytes,omitempty"`
+	// Games is Config.Games. In that mode GamesFinished counts the games
+	// seen over whose replay could be checked, Verified our moves found in
+	// those replays as they were shown, and PerTable has a line per table,
+	// in the order they were opened.
+	Games    int           `json:"games,omitempty"`
+	Verified int64         `json:"verified,omitempty"`
+	PerTable []TableReport `json:"per_table,omitempty"`
 }
 
 // ErrUnreachable marks a run that could not start because a server did not
@@ -185,6 +207,9 @@ type runner struct {
 	reconnects atomic.Int64
 	lost       atomic.Int64
 	errTotal   atomic.Int64
+	verified   atomic.Int64
+	slotsDone  atomic.Int64  // Games mode: slots whose game is over, or given up on
+	allDone    chan struct{} // Games mode: closed when every slot is done
 
 	mu     sync.Mutex
 	errs   map[string]int64
@@ -256,7 +281,18 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	}
 
 	var t0 time.Time
-	if sleepUntil(runCtx, start.Add(cfg.Ramp)) {
+	if cfg.Games > 0 {
+		// Everything is measured, until every game is over or the time
+		// runs out.
+		t0 = start
+		limit := time.NewTimer(cfg.Duration)
+		select {
+		case <-runCtx.Done():
+		case <-r.allDone:
+		case <-limit.C:
+		}
+		limit.Stop()
+	} else if sleepUntil(runCtx, start.Add(cfg.Ramp)) {
 		r.mu.Lock()
 		r.measuring.Store(true)
 		r.mu.Unlock()
@@ -267,8 +303,9 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	r.mu.Lock()
 	wasMeasuring := r.measuring.Swap(false)
 	r.mu.Unlock()
+	end := time.Now()
 	if wasMeasuring {
-		rep.DurationS = time.Since(t0).Seconds()
+		rep.DurationS = end.Sub(t0).Seconds()
 	}
 	rep.LiveTables = int(r.live.Load())
 	rep.RSSBytes = rss(cfg.PIDs)
@@ -291,10 +328,18 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	rep.ErrorsTotal = r.errTotal.Load()
 	r.mu.Lock()
 	rep.Errors = r.errs
+	slots := r.slots
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	rep.P50MS, rep.P90MS, rep.P99MS = ms(r.hist.Quantile(0.5)), ms(r.hist.Quantile(0.9)), ms(r.hist.Quantile(0.99))
 	rep.MaxMS = ms(r.hist.Max())
 	r.mu.Unlock()
+	if cfg.Games > 0 {
+		rep.Games = cfg.Games
+		rep.Verified = r.verified.Load()
+		for _, s := range slots {
+			rep.PerTable = append(rep.PerTable, s.report(end))
+		}
+	}
 	var fe *fatalError
 	if errors.As(cause, &fe) {
 		return rep, fe.err
@@ -310,6 +355,12 @@ func (e *fatalError) Error() string { return e.err.Error() }
 func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	if len(cfg.URLs) == 0 {
 		return nil, errors.New("no server URL")
+	}
+	if cfg.Games < 0 || cfg.RelayEvery < 0 {
+		return nil, errors.New("games and relay-every may not be negative")
+	}
+	if cfg.Games > 0 {
+		cfg.Tables = cfg.Games
 	}
 	if cfg.Tables < 1 {
 		return nil, fmt.Errorf("tables %d: need at least 1", cfg.Tables)
@@ -340,7 +391,10 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 			return nil, cfgErr("pid", strconv.Itoa(pid), "no such process to read the memory of")
 		}
 	}
-	r := &runner{cfg: cfg, errs: map[string]int64{}}
+	r := &runner{cfg: cfg, errs: map[string]int64{}, allDone: make(chan struct{})}
+	if cfg.Games > 0 {
+		r.measuring.Store(true)
+	}
 	for _, u := range cfg.URLs {
 		base, err := BaseURL(u)
 		if err != nil {
@@ -555,8 +609,13 @@ func (r *runner) progress(ctx context.Context, w io.Writer, start time.Time) {
 			r.mu.Unlock()
 			secs := now.Sub(last).Seconds()
 			last = now
-			fmt.Fprintf(w, "loadtest: %6.1fs %-7s live %d/%d  moves/s %.0f  p99 %.1fms  errors %d\n",
-				now.Sub(start).Seconds(), phase, r.live.Load(), r.cfg.Tables, float64(moves)/secs,
+			over := ""
+			if r.cfg.Games > 0 {
+				phase = "games"
+				over = fmt.Sprintf("  over %d/%d", r.games.Load(), r.cfg.Games)
+			}
+			fmt.Fprintf(w, "loadtest: %6.1fs %-7s live %d/%d%s  moves/s %.0f  p99 %.1fms  errors %d\n",
+				now.Sub(start).Seconds(), phase, r.live.Load(), r.cfg.Tables, over, float64(moves)/secs,
 				float64(p99)/float64(time.Millisecond), r.errTotal.Load())
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -255,17 +256,12 @@ func (f *fake) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (f *fake) play(w http.ResponseWriter, r *http.Request, id string, k int) {
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
+	c, send, ok := acceptFake(w, r)
+	if !ok {
 		return
 	}
 	defer c.CloseNow()
 	ctx := r.Context()
-	send := func(v map[string]any) {
-		v["v"] = 1
-		b, _ := json.Marshal(v)
-		c.Write(ctx, websocket.MessageText, b)
-	}
 	_, data, err := c.Read(ctx)
 	if err != nil {
 		return
@@ -365,4 +361,259 @@ func TestHistogram(t *testing.T) {
 	if h.Count() != 0 {
 		t.Error("reset kept samples")
 	}
+}
+
+// TestRunGames plays a fixed set of games to their end on a real server:
+// every game finishes, every move of ours shown is found in its replay,
+// and the run ends as soon as the last game does.
+func TestRunGames(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, filepath.Join(t.TempDir(), "parlour.db"), "")
+	defer s.stop()
+	start := time.Now()
+	r, err := loadgen.Run(context.Background(), loadgen.Config{
+		URLs: []string{s.url}, Games: 8, Tables: 99, Duration: 30 * time.Second, Ramp: 100 * time.Millisecond,
+		Think: 5 * time.Millisecond, Game: "golf", Options: map[string]string{"holes": "1"}, Seed: 9,
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReport(t, r)
+	if r.Games != 8 || r.Tables != 8 || r.GamesFinished != 8 || len(r.PerTable) != 8 {
+		t.Fatalf("games %d, tables %d, finished %d, %d lines; want 8 of each", r.Games, r.Tables, r.GamesFinished, len(r.PerTable))
+	}
+	if r.ErrorsTotal != 0 || r.Reconnects != 0 {
+		t.Errorf("errors %v, reconnects %d; want none", r.Errors, r.Reconnects)
+	}
+	if r.DurationS >= 25 {
+		t.Errorf("the run took %.1fs: it did not end with the last game", r.DurationS)
+	}
+	acked, moves := 0, 0
+	for _, tr := range r.PerTable {
+		if !tr.Finished || tr.ID == "" || tr.Created != s.url || tr.Joined != s.url || tr.Acked == 0 || len(tr.AckAt) != tr.Acked ||
+			len(tr.MoveAt) != tr.Moves || tr.End.IsZero() || tr.MaxGapMS <= 0 {
+			t.Errorf("table line %+v", tr)
+		}
+		acked += tr.Acked
+		moves += tr.Moves
+	}
+	if int64(acked) != r.Verified || int64(acked) != r.PersonMoves || int64(moves) != r.Moves {
+		t.Errorf("acked %d, verified %d, person moves %d; moves %d, counted %d", acked, r.Verified, r.PersonMoves, moves, r.Moves)
+	}
+	if n := r.AckedAfter(start); n != acked {
+		t.Errorf("%d of our moves after the start, want all %d", n, acked)
+	}
+	if n := r.MovesAfter(start); n != moves {
+		t.Errorf("%d moves after the start, want all %d", n, moves)
+	}
+	mid := r.PerTable[0].AckAt[len(r.PerTable[0].AckAt)/2]
+	worst, slowest, stuck := r.Resumed(mid, nil)
+	gap, _ := r.MaxGap()
+	if len(stuck) != 0 || slowest == "" || worst <= 0 || worst > gap {
+		t.Errorf("resumed after %v: worst %v (%s), stuck %v; max gap %v", mid, worst, slowest, stuck, gap)
+	}
+}
+
+// TestGamesVerify plays two games on two fake servers, the second joined
+// through the other server (RelayEvery), and checks the moves shown
+// against the replays, one of which does not have one of them as shown.
+func TestGamesVerify(t *testing.T) {
+	t.Parallel()
+	f := &gamesFake{moves: map[string][]map[string]any{}}
+	hs := [2]*httptest.Server{}
+	for i := range hs {
+		hs[i] = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { f.serve(i, w, r) }))
+		defer hs[i].Close()
+	}
+	r, err := loadgen.Run(context.Background(), loadgen.Config{
+		URLs: []string{hs[0].URL, hs[1].URL}, Games: 2, RelayEvery: 2, Duration: 10 * time.Second,
+		Ramp: 10 * time.Millisecond, Think: time.Millisecond, Game: "fake",
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(r)
+	t.Logf("report: %s", b)
+	if r.GamesFinished != 2 || r.Verified != 5 || r.Lost != 1 || r.ErrorsTotal != 0 {
+		t.Errorf("finished %d, verified %d, lost %d, errors %v; want 2, 5, 1, none", r.GamesFinished, r.Verified, r.Lost, r.Errors)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	want := "0 create g0, 0 join g0, 0 ws g0, 1 create g1, 0 join g1, 0 ws g1"
+	if got := strings.Join(f.hits, ", "); !strings.Contains(got, "0 join g1") || !strings.Contains(got, "1 create g1") ||
+		!strings.Contains(got, "0 ws g1") || strings.Contains(got, "1 join") || strings.Contains(got, "1 ws") {
+		t.Errorf("requests %s; want (in some order) %s", got, want)
+	}
+	for i, tr := range r.PerTable {
+		if !tr.Finished || tr.Created != hs[i].URL || tr.Joined != hs[0].URL || tr.Moves != 6 || len(tr.MoveAt) != 6 {
+			t.Errorf("table line %d: %+v", i, tr)
+		}
+	}
+}
+
+// gamesFake serves games of "fake" in which our seat makes three moves,
+// each answered by a bot's, and then the game is over. The replay of g1
+// says its second move of ours was the stand-in's.
+type gamesFake struct {
+	mu    sync.Mutex
+	n     int
+	hits  []string
+	moves map[string][]map[string]any
+}
+
+func (f *gamesFake) hit(server int, what, id string) {
+	f.mu.Lock()
+	f.hits = append(f.hits, fmt.Sprintf("%d %s %s", server, what, id))
+	f.mu.Unlock()
+}
+
+func (f *gamesFake) serve(server int, w http.ResponseWriter, r *http.Request) {
+	reply := func(status int, v any) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(v)
+	}
+	parts := strings.Split(r.URL.Path, "/")
+	switch p := r.URL.Path; {
+	case p == "/api/games":
+		reply(200, []map[string]any{{"id": "fake", "min_players": 2, "max_players": 2, "options": []any{}}})
+	case p == "/api/bots":
+		reply(200, []string{"random"})
+	case p == "/api/tables" && r.Method == "POST":
+		f.mu.Lock()
+		id := fmt.Sprintf("g%d", f.n)
+		f.n++
+		f.mu.Unlock()
+		f.hit(server, "create", id)
+		reply(201, map[string]any{"id": id})
+	case strings.HasSuffix(p, "/join"):
+		f.hit(server, "join", parts[3])
+		reply(200, map[string]any{"table": parts[3], "seat": 0, "token": "tok"})
+	case strings.HasSuffix(p, "/replay"):
+		f.mu.Lock()
+		moves := f.moves[parts[3]]
+		f.mu.Unlock()
+		reply(200, map[string]any{"id": parts[3], "moves": moves})
+	case strings.HasPrefix(p, "/ws/tables/"):
+		f.hit(server, "ws", parts[3])
+		f.play(w, r, parts[3])
+	default:
+		reply(404, map[string]any{"error": map[string]string{"code": "not_found", "message": p}})
+	}
+}
+
+func (f *gamesFake) play(w http.ResponseWriter, r *http.Request, id string) {
+	c, send, ok := acceptFake(w, r)
+	if !ok {
+		return
+	}
+	defer c.CloseNow()
+	ctx := r.Context()
+	if _, _, err := c.Read(ctx); err != nil { // the hello
+		return
+	}
+	send(map[string]any{"type": "welcome", "table": id, "seat": 0, "players": 2})
+	seq := 0
+	state := func(status string, events []any) {
+		toAct, legal := []int{0}, []string{"a", "b"}
+		if status != "playing" {
+			toAct, legal = []int{}, []string{}
+		}
+		send(map[string]any{"type": "state", "table": id, "seat": 0, "seq": seq, "status": status,
+			"to_act": toAct, "legal": legal, "events": events})
+	}
+	state("playing", []any{})
+	for ours := 1; ; {
+		_, data, err := c.Read(ctx)
+		if err != nil {
+			return
+		}
+		var m struct{ Type, Move string }
+		json.Unmarshal(data, &m)
+		if m.Type != "move" {
+			continue
+		}
+		mine := map[string]any{"n": seq + 1, "seat": 0, "move": m.Move}
+		bot := map[string]any{"n": seq + 2, "seat": 1, "move": "c", "by": "bot"}
+		stored := maps.Clone(mine)
+		if id == "g1" && ours == 2 {
+			stored["by"] = "standin"
+		}
+		f.mu.Lock()
+		f.moves[id] = append(f.moves[id], stored, bot)
+		f.mu.Unlock()
+		seq++
+		state("playing", []any{map[string]any{"kind": "move", "n": seq, "seat": 0, "move": m.Move}})
+		seq++
+		status := "playing"
+		if ours == 3 {
+			status = "over"
+		}
+		state(status, []any{map[string]any{"kind": "move", "n": seq, "seat": 1, "move": "c", "by": "bot"}})
+		ours++
+		if status == "over" {
+			c.Close(websocket.StatusNormalClosure, "")
+			return
+		}
+	}
+}
+
+// TestTableReportTimes checks the measures of a table's line.
+func TestTableReportTimes(t *testing.T) {
+	t0 := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	r := loadgen.Report{PerTable: []loadgen.TableReport{
+		// Our moves at 100, 200, then nothing until 2600; over at 2700.
+		{ID: "a", Start: at(0), End: at(2700), AckAt: []time.Time{at(100), at(200), at(2600)},
+			MoveAt: []time.Time{at(100), at(150), at(200), at(2600), at(2700)}},
+		// Over at 500 by a bot's move, before anything else of ours.
+		{ID: "b", Start: at(50), End: at(500), AckAt: []time.Time{at(60)}, MoveAt: []time.Time{at(60), at(500)}},
+		// Never moves again after 300.
+		{ID: "c", Start: at(0), AckAt: []time.Time{at(300)}, MoveAt: []time.Time{at(300)}},
+		// Over before the instant.
+		{ID: "d", Start: at(0), End: at(250), AckAt: []time.Time{at(240)}},
+		// Opened after it.
+		{ID: "e", Start: at(400), AckAt: []time.Time{at(450)}},
+	}}
+	if d, ok := r.PerTable[0].ResumedAfter(at(300)); !ok || d != 2300*time.Millisecond {
+		t.Errorf("a resumed after %v, %v; want 2.3s", d, ok)
+	}
+	if d, ok := r.PerTable[1].ResumedAfter(at(300)); !ok || d != 200*time.Millisecond {
+		t.Errorf("b resumed after %v, %v; want 200ms (its end)", d, ok)
+	}
+	if _, ok := r.PerTable[2].ResumedAfter(at(300)); ok {
+		t.Error("c resumed")
+	}
+	if r.PerTable[3].InPlay(at(300)) || r.PerTable[4].InPlay(at(300)) || !r.PerTable[2].InPlay(at(300)) {
+		t.Error("InPlay wrong")
+	}
+	worst, slowest, stuck := r.Resumed(at(300), nil)
+	if worst != 2300*time.Millisecond || slowest != "a" || fmt.Sprint(stuck) != "[c]" {
+		t.Errorf("resumed: %v %q %v; want 2.3s a [c]", worst, slowest, stuck)
+	}
+	worst, slowest, stuck = r.Resumed(at(300), func(id string) bool { return id == "b" })
+	if worst != 200*time.Millisecond || slowest != "b" || len(stuck) != 0 {
+		t.Errorf("resumed (b only): %v %q %v", worst, slowest, stuck)
+	}
+	if n := r.AckedAfter(at(200)); n != 4 { // a's 2600, c's 300, d's 240, e's 450
+		t.Errorf("acked after 200ms: %d, want 4", n)
+	}
+	if n := r.MovesAfter(at(200)); n != 4 { // a's 2600 and 2700, b's 500, c's 300
+		t.Errorf("moves after 200ms: %d, want 4", n)
+	}
+}
+
+// acceptFake accepts a fake server's WebSocket and gives a sender of
+// protocol messages ("v" filled in).
+func acceptFake(w http.ResponseWriter, r *http.Request) (*websocket.Conn, func(map[string]any), bool) {
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return nil, nil, false
+	}
+	send := func(v map[string]any) {
+		v["v"] = 1
+		b, _ := json.Marshal(v)
+		c.Write(r.Context(), websocket.MessageText, b)
+	}
+	return c, send, true
 }

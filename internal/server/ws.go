@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/coder/websocket"
@@ -71,12 +72,22 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		unavailable(w, "full", fmt.Sprintf("this server holds its most connections (%d); try again shortly", s.cfg.MaxConns))
 		return
 	}
-	defer s.open.Add(-1)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
+		s.open.Add(-1)
 		return // Accept has answered (403 for a foreign origin)
 	}
+	// The connection is the server's now (hijacked): its session runs on
+	// a goroutine of its own, and the HTTP handler's, with the deep stack
+	// of the handshake, ends here. A live connection costs one small stack.
 	s.conns.Add(1)
+	go s.session(c, id, m)
+}
+
+// session is a WebSocket connection's life: the hello, then the table's
+// frames one way and the client's messages the other.
+func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
+	defer s.open.Add(-1)
 	defer s.conns.Done()
 	s.cfg.Metrics.ConnOpened()
 	defer s.cfg.Metrics.ConnClosed()
@@ -131,17 +142,19 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 	}
 
 	// The writer: the table's frames, in order, until the table drops us.
+	// It runs only while there are frames to write (the table wakes it),
+	// so an idle connection holds one goroutine, the reader.
 	wrote := make(chan struct{})
-	go func() {
-		defer close(wrote)
-		for frame := range sub.C() {
-			if err := write(frame); err != nil {
-				c.CloseNow()
-				for range sub.C() {
-				}
-				return
-			}
-		}
+	var (
+		wmu     sync.Mutex
+		writing bool
+		broken  bool // a write failed: the rest is discarded
+	)
+	// One watchdog per connection cuts a write that takes longer than
+	// WriteTimeout (a context per frame would cost allocations per move).
+	watchdog := time.AfterFunc(time.Hour, func() { c.CloseNow() })
+	watchdog.Stop()
+	finish := func() {
 		switch err := sub.Err(); {
 		case errors.Is(err, table.ErrSlow):
 			c.Close(websocket.StatusPolicyViolation, "too slow: dropped")
@@ -154,7 +167,46 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		default:
 			c.CloseNow()
 		}
-	}()
+		close(wrote)
+	}
+	var drain func()
+	drain = func() {
+		for {
+			select {
+			case frame, ok := <-sub.C():
+				if !ok {
+					finish()
+					return
+				}
+				if !broken {
+					watchdog.Reset(s.cfg.WriteTimeout)
+					err := c.Write(context.Background(), websocket.MessageText, frame)
+					watchdog.Stop()
+					if err != nil {
+						broken = true
+						c.CloseNow()
+					}
+				}
+				continue
+			default:
+			}
+			wmu.Lock()
+			if len(sub.C()) == 0 {
+				writing = false
+				wmu.Unlock()
+				return
+			}
+			wmu.Unlock()
+		}
+	}
+	sub.SetWake(func() {
+		wmu.Lock()
+		if !writing {
+			writing = true
+			go drain()
+		}
+		wmu.Unlock()
+	})
 
 	// The reader: moves and syncs, rate limited.
 	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}

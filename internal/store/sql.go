@@ -56,11 +56,7 @@ const pgLeaseLock = "FOR SHARE"
 // (0: every move is its own transaction).
 func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlStore, error) {
 	s := &sqlStore{db: db, pg: pg}
-	lock := ""
-	if pg {
-		lock = pgLeaseLock
-	}
-	st, err := db.PrepareContext(ctx, s.q(fmt.Sprintf(appendQuery, lock)))
+	st, err := db.PrepareContext(ctx, s.q(fmt.Sprintf(appendQuery, s.leaseLock())))
 	if err != nil {
 		return nil, fmt.Errorf("store: preparing: %w", err)
 	}
@@ -154,6 +150,14 @@ func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
 	}
 	t.Lease.Epoch = epoch
 	return nil
+}
+
+// leaseLock is the lock the lease check of an append takes (pgLeaseLock).
+func (s *sqlStore) leaseLock() string {
+	if s.pg {
+		return pgLeaseLock
+	}
+	return ""
 }
 
 // now is the database's clock in microseconds, as SQL.
@@ -261,7 +265,7 @@ func (s *sqlStore) appendArgs(tableID string, m Move) []any {
 
 // appendResult turns the insert's outcome into AppendMove's error.
 func (s *sqlStore) appendResult(ctx context.Context, tableID string, m Move, res sql.Result, err error) error {
-	if err == nil {
+	if err == nil && res != nil {
 		if n, _ := res.RowsAffected(); n == 1 {
 			return nil
 		}
@@ -344,26 +348,72 @@ const maxLinger = 2 * time.Millisecond
 
 func (s *sqlStore) commit(batch []appendReq) {
 	ctx := context.Background()
-	type outcome struct {
-		res sql.Result
-		err error
-	}
-	out := make([]outcome, len(batch))
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err == nil {
-		st := tx.StmtContext(ctx, s.append)
-		for i, r := range batch {
-			out[i].res, out[i].err = st.ExecContext(ctx, s.appendArgs(r.id, r.m)...)
-		}
-		err = tx.Commit()
-	}
-	for i, r := range batch {
-		if err != nil {
+	stored, err := s.insertBatch(ctx, batch)
+	for _, r := range batch {
+		switch {
+		case err != nil:
 			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
-			continue
+		case stored[moveKey{r.id, r.m.N}]:
+			r.done <- nil
+		default:
+			// Refused by a condition (rare): say which.
+			r.done <- s.appendResult(ctx, r.id, r.m, nil, nil)
 		}
-		r.done <- s.appendResult(ctx, r.id, r.m, out[i].res, out[i].err)
 	}
+}
+
+// moveKey names one move of one table.
+type moveKey struct {
+	table string
+	n     int
+}
+
+// insertBatch stores a batch of moves in one transaction with one
+// statement, each move only if appendQuery's conditions hold for it, and
+// returns the moves stored. One statement for many moves: the cost of a
+// statement (and the writer's trips through database/sql) is paid once.
+func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
+	var q strings.Builder
+	args := make([]any, 0, 7*len(batch))
+	q.WriteString("WITH v (t, n, seat, mv, by_whom, at, lease) AS (VALUES ")
+	for i, r := range batch {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+		args = append(args, s.appendArgs(r.id, r.m)...)
+	}
+	q.WriteString(`)
+	INSERT INTO moves (table_id, n, seat, move, by_whom, at)
+	SELECT t, n, seat, mv, by_whom, at FROM v
+	WHERE EXISTS (SELECT 1 FROM tables WHERE id = v.t)
+	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n)
+	AND (v.n = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n - 1))
+	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + s.leaseLock() + `))
+	RETURNING table_id, n`)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, s.q(q.String()), args...)
+	if err != nil {
+		return nil, err
+	}
+	stored := make(map[moveKey]bool, len(batch))
+	for rows.Next() {
+		var k moveKey
+		if err := rows.Scan(&k.table, &k.n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		stored[k] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return stored, tx.Commit()
 }
 
 // tableColumns are a table's columns as scanTable reads them, with its

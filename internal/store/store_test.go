@@ -2,19 +2,14 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"errors"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"parlour/internal/pgtest"
 	"parlour/internal/store"
 	"parlour/internal/store/storetest"
 )
@@ -26,51 +21,12 @@ func TestSQLite(t *testing.T) {
 	})
 }
 
-// defaultPostgres is the server .ci/run starts: a local PostgreSQL with a
-// role that may create databases.
-const defaultPostgres = "postgres://parlour:parlour@127.0.0.1:5432/postgres?sslmode=disable"
-
 // TestPostgres runs the store contract against a real PostgreSQL server
 // (PARLOUR_TEST_POSTGRES, or the one .ci/run starts), each subtest in a
 // database of its own. It skips only when no server answers and CI is not
 // set; under CI a missing server fails.
 func TestPostgres(t *testing.T) {
-	dsn := os.Getenv("PARLOUR_TEST_POSTGRES")
-	if dsn == "" {
-		dsn = defaultPostgres
-	}
-	admin, err := sql.Open("pgx", dsn)
-	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		err = admin.PingContext(ctx)
-		cancel()
-	}
-	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no PostgreSQL server at %s (set PARLOUR_TEST_POSTGRES): %v", dsn, err)
-		}
-		t.Fatalf("CI is set but no PostgreSQL server answers at %s: %v", dsn, err)
-	}
-	defer admin.Close()
-	storetest.Run(t, func(t *testing.T) string {
-		b := make([]byte, 6)
-		rand.Read(b)
-		name := "parlour_test_" + hex.EncodeToString(b)
-		if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-			t.Fatalf("creating database %s: %v", name, err)
-		}
-		t.Cleanup(func() {
-			if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-				t.Errorf("dropping database %s: %v", name, err)
-			}
-		})
-		u, err := url.Parse(dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u.Path = "/" + name
-		return u.String()
-	})
+	storetest.Run(t, func(t *testing.T) string { return pgtest.Database(t, "parlour_test") })
 }
 
 // TestOpenRefusesUnknownDatabases checks the DSN forms Open takes.

@@ -205,8 +205,8 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 	t := &Table{
 		id: rec.ID, g: g, opts: opts, set: set, m: m, stand: stand,
 		st: st, rec: rec, moves: len(moves), status: rec.Status, subs: map[*Sub]struct{}{},
-		rng:   mrand.New(mrand.NewPCG(rec.Seed, uint64(time.Now().UnixNano()))),
-		inbox: make(chan func(), 256), quit: make(chan struct{}), done: make(chan struct{}),
+		rng:  mrand.New(mrand.NewPCG(rec.Seed, uint64(time.Now().UnixNano()))),
+		quit: make(chan struct{}), done: make(chan struct{}),
 	}
 	bots := make([]bot.Bot, len(rec.Seats))
 	for i, s := range rec.Seats {

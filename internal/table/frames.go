@@ -25,6 +25,7 @@ func (t *Table) send(sub *Sub, frame []byte) {
 	}
 	select {
 	case sub.c <- frame:
+		sub.notify()
 	default:
 		t.log().Warn("dropping a slow connection", "seat", sub.seat)
 		t.detach(sub, ErrSlow)
@@ -100,6 +101,7 @@ func (t *Table) closeSubs(why error) {
 			sub.closed = true
 			sub.err = why
 			close(sub.c)
+			sub.notify()
 		}
 	}
 }

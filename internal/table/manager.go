@@ -47,7 +47,7 @@ type Config struct {
 	// decision over (Search.Workers); 0 means runtime.NumCPU().
 	Workers int
 	// Queue is the number of frames a connection may fall behind before it
-	// is dropped; 0 means 256.
+	// is dropped; 0 means 32.
 	Queue int
 	// Unload is how long a finished table nobody watches stays in memory;
 	// 0 means 10 minutes, negative never.
@@ -127,7 +127,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.BotNames = bot.Names()
 	}
 	if cfg.Queue <= 0 {
-		cfg.Queue = 256
+		cfg.Queue = 32
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
@@ -218,7 +218,6 @@ func (m *Manager) add(t *Table) error {
 	m.tables[t.id] = t
 	m.mu.Unlock()
 	m.stats.TableOpened()
-	t.start()
 	t.post(func() {
 		if t.status == store.StatusOver && t.rec.Status != store.StatusOver {
 			t.finish()
@@ -259,7 +258,12 @@ func (m *Manager) forget(t *Table) {
 // logged and skipped.
 func (m *Manager) Recover(ctx context.Context) (int, error) {
 	if m.clustered() {
-		// A node takes the tables nobody runs; the others' stay theirs.
+		// The node announces itself first (other nodes relay to it only
+		// once they know its address), then takes the tables nobody
+		// runs; the others' stay theirs.
+		if err := m.cluster.Heartbeat(ctx, m.cfg.Node, m.cfg.Advertise); err != nil {
+			return 0, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		}
 		before := m.Live()
 		m.sweep(ctx)
 		return m.Live() - before, nil

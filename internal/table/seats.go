@@ -69,6 +69,7 @@ func (t *Table) detach(sub *Sub, why error) {
 		sub.closed = true
 		sub.err = why
 		close(sub.c)
+		sub.notify()
 	}
 	if sub.seat >= 0 {
 		s := t.seats[sub.seat]

@@ -4,7 +4,8 @@
 //
 // A Table is an actor: one goroutine owns the game state and everything
 // about the table, and every request (join, leave, attach, move, a bot's
-// choice, a timer) reaches it through its inbox. Connections are Subs: the
+// choice, a timer) reaches it through its inbox, and a goroutine runs only
+// while there is work (an idle table holds none). Connections are Subs: the
 // table pushes encoded frames into each Sub's bounded queue and drops a Sub
 // whose queue is full rather than wait for it. The package knows nothing of
 // HTTP or WebSockets; internal/server puts it on the network.
@@ -110,6 +111,23 @@ type Sub struct {
 	c      chan []byte
 	closed bool  // by the actor
 	err    error // why it was closed; read after C is closed
+	wake   atomic.Pointer[func()]
+}
+
+// SetWake has the table call wake after each frame it queues and when it
+// closes C, so a writer need not wait on C: it can drain C when woken and
+// end while C is empty. SetWake calls wake once itself, for the frames
+// queued before it.
+func (s *Sub) SetWake(wake func()) {
+	s.wake.Store(&wake)
+	wake()
+}
+
+// notify tells the sub's writer there is something to read from C.
+func (s *Sub) notify() {
+	if w := s.wake.Load(); w != nil {
+		(*w)()
+	}
 }
 
 // Seat returns the sub's seat, or game.Spectator.
@@ -166,7 +184,14 @@ type Table struct {
 	stopping bool
 	stopWhy  error // why the subs are closed when stopping; nil: ErrClosed
 
-	inbox    chan func()
+	// The actor's inbox: work waits here, and a goroutine runs it only
+	// while there is some (an idle table holds no goroutine, and so no
+	// stack).
+	mu       sync.Mutex
+	inbox    []func()
+	spare    []func() // the other half of a double buffer
+	running  bool     // a goroutine is draining the inbox
+	ended    bool     // the actor has stopped; done is closed
 	quit     chan struct{}
 	quitOnce sync.Once
 	done     chan struct{}
@@ -210,26 +235,51 @@ func cleanName(name string) (string, error) {
 	return name, nil
 }
 
-// start runs the actor.
-func (t *Table) start() {
-	go t.run()
-}
-
+// run drains the inbox, one piece of work at a time, until it is empty
+// or the table stops. post starts it when work arrives at an idle table.
 func (t *Table) run() {
-	defer close(t.done)
 	for {
-		select {
-		case f := <-t.inbox:
-			t.safely(f)
-			if t.stopping {
-				t.closeSubs(cmp.Or(t.stopWhy, ErrClosed))
-				return
-			}
-		case <-t.quit:
-			t.closeSubs(cmp.Or(t.stopWhy, t.m.closeWhy(), ErrClosed))
+		t.mu.Lock()
+		batch := t.inbox
+		if len(batch) == 0 {
+			t.running = false
+			t.mu.Unlock()
 			return
 		}
+		t.inbox = t.spare[:0]
+		t.mu.Unlock()
+		for i, f := range batch {
+			batch[i] = nil
+			select {
+			case <-t.quit:
+				t.stopping = true
+			default:
+				t.safely(f)
+			}
+			if t.stopping {
+				t.end()
+				return
+			}
+		}
+		t.spare = batch[:0]
 	}
+}
+
+// end stops the actor: the subs are closed, later work is refused, and
+// done is closed (callers waiting for work that never ran see it).
+func (t *Table) end() {
+	why := t.stopWhy
+	select {
+	case <-t.quit:
+		why = cmp.Or(why, t.m.closeWhy())
+	default:
+	}
+	t.closeSubs(cmp.Or(why, ErrClosed))
+	t.mu.Lock()
+	t.ended, t.running = true, false
+	t.inbox, t.spare = nil, nil
+	t.mu.Unlock()
+	close(t.done)
 }
 
 // safely runs f; a panic (a bug in a game or here) stops this table only:
@@ -249,18 +299,18 @@ func (t *Table) safely(f func()) {
 // stop ends the actor and waits for it.
 func (t *Table) stop() {
 	t.quitOnce.Do(func() { close(t.quit) })
+	t.post(func() {}) // wakes the actor, which sees quit
 	<-t.done
 }
 
 // call runs f on the actor and waits for it.
 func (t *Table) call(ctx context.Context, f func()) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	ran := make(chan struct{})
-	select {
-	case t.inbox <- func() { f(); close(ran) }:
-	case <-t.done:
+	if !t.post(func() { f(); close(ran) }) {
 		return ErrClosed
-	case <-ctx.Done():
-		return ctx.Err()
 	}
 	select {
 	case <-ran:
@@ -275,12 +325,21 @@ func (t *Table) call(ctx context.Context, f func()) error {
 	}
 }
 
-// post hands f to the actor without waiting for it to run.
-func (t *Table) post(f func()) {
-	select {
-	case t.inbox <- f:
-	case <-t.done:
+// post hands f to the actor without waiting for it to run; false if the
+// actor has stopped.
+func (t *Table) post(f func()) bool {
+	t.mu.Lock()
+	if t.ended {
+		t.mu.Unlock()
+		return false
 	}
+	t.inbox = append(t.inbox, f)
+	if !t.running {
+		t.running = true
+		go t.run()
+	}
+	t.mu.Unlock()
+	return true
 }
 
 // after runs f on the actor after d.
