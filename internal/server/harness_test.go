@@ -22,6 +22,7 @@ import (
 	"parlour/card"
 	"parlour/game"
 	"parlour/games"
+	"parlour/internal/metrics"
 	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/store"
@@ -66,6 +67,9 @@ type envConfig struct {
 	burst     int
 	readLimit int64
 	standIn   string
+	maxTables int
+	maxConns  int
+	metrics   *metrics.Metrics
 }
 
 func newEnv(t *testing.T, cfg envConfig) *env {
@@ -101,7 +105,8 @@ func (e *env) start() {
 	if rate == 0 {
 		rate, burst = 1e6, 1e6 // test clients move as fast as they can
 	}
-	e.srv = server.New(server.Config{Games: games.Registry, RateLimit: rate, Burst: burst, ReadLimit: e.cfg.readLimit})
+	e.srv = server.New(server.Config{Games: games.Registry, RateLimit: rate, Burst: burst, ReadLimit: e.cfg.readLimit,
+		MaxTables: e.cfg.maxTables, MaxConns: e.cfg.maxConns, Metrics: e.cfg.metrics})
 	e.srv.Ready(e.m)
 	e.hs = httptest.NewServer(e.srv)
 	e.url = e.hs.URL

@@ -47,7 +47,7 @@ type Config struct {
 	// decision over (Search.Workers); 0 means runtime.NumCPU().
 	Workers int
 	// Queue is the number of frames a connection may fall behind before it
-	// is dropped; 0 means 32.
+	// is dropped; 0 means 256 (docs/protocol.md).
 	Queue int
 	// Unload is how long a finished table nobody watches stays in memory;
 	// 0 means 10 minutes, negative never.
@@ -127,7 +127,7 @@ func NewManager(cfg Config) *Manager {
 		cfg.BotNames = bot.Names()
 	}
 	if cfg.Queue <= 0 {
-		cfg.Queue = 32
+		cfg.Queue = 256
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.NumCPU()
