@@ -297,35 +297,16 @@ type appendReq struct {
 // maxBatch is the most moves one group commit stores.
 const maxBatch = 256
 
-// writer stores queued moves, many in one transaction: with one writer
-// anyway (SQLite), that is one commit for many tables' moves instead of
-// one each. After the first move it waits for more as long as the last
-// commit took (at most maxLinger): under load the batches grow and the
-// commits per second fall, idle a move waits only a commit's time.
+// writer stores queued moves, as many as are waiting (up to maxBatch) in
+// one transaction: many tables' moves for one commit instead of one each.
+// It does not wait for more: the moves that arrive during a commit make
+// the next batch, so batches grow with the load and an idle server's move
+// waits for its own commit only.
 func (s *sqlStore) writer() {
-	var last time.Duration
-	linger := time.NewTimer(time.Hour)
-	linger.Stop()
 	for r := range s.appends {
 		batch := []appendReq{r}
-		wait := min(last, maxLinger)
-		if wait > 0 {
-			linger.Reset(wait)
-		}
 	more:
 		for len(batch) < maxBatch {
-			if wait > 0 {
-				select {
-				case r, ok := <-s.appends:
-					if !ok {
-						break more
-					}
-					batch = append(batch, r)
-					continue
-				case <-linger.C:
-					wait = 0
-				}
-			}
 			select {
 			case r, ok := <-s.appends:
 				if !ok {
@@ -336,15 +317,9 @@ func (s *sqlStore) writer() {
 				break more
 			}
 		}
-		linger.Stop() // (Go 1.23 timers: no stale tick to drain)
-		start := time.Now()
 		s.commit(batch)
-		last = time.Since(start)
 	}
 }
-
-// maxLinger is the longest a group commit waits for more moves.
-const maxLinger = 2 * time.Millisecond
 
 func (s *sqlStore) commit(batch []appendReq) {
 	ctx := context.Background()

@@ -78,12 +78,9 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 	s.job++
 	s.thinking = true
 	gen := s.job
-	clone := t.st.Clone()
 	seed := t.rng.Uint64()
 	n := s.n
-	// No goroutine waits out the delay: a timer starts the choice, so an
-	// idle table costs no stack.
-	choose := func() {
+	choose := func(st game.State) {
 		select {
 		case <-t.quit:
 			return
@@ -96,16 +93,22 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 					t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
 				}
 			}()
-			m = b.Choose(clone, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
+			m = b.Choose(st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
 			return true
 		}()
 		t.post(func() { t.botMoved(s, gen, m, ok, by) })
 	}
-	if delay > 0 {
-		time.AfterFunc(delay, choose)
-	} else {
-		go choose()
+	if delay <= 0 {
+		go choose(t.st.Clone())
+		return
 	}
+	// Nothing waits out the delay but a timer: no goroutine, and no copy
+	// of the state until the bot starts to choose.
+	t.after(delay, func() {
+		if gen == s.job {
+			go choose(t.st.Clone())
+		}
+	})
 }
 
 func (t *Table) botMoved(s *seat, gen int, m game.Move, ok bool, by string) {
