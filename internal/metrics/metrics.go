@@ -33,7 +33,7 @@ var refusalCodes = []string{
 	"too_large", "rate_limited", "unavailable",
 	// HTTP API errors not already above.
 	"bad_request", "not_found", "seat_taken", "not_over", "starting",
-	"closed", "timeout", "internal",
+	"closed", "timeout", "internal", "full", "moved",
 }
 
 // shedWhat are the values of parlour_shed_total's "what" label; anything

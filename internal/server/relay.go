@@ -35,7 +35,7 @@ func (s *Server) owned(h func(w http.ResponseWriter, r *http.Request, m *table.M
 			return
 		}
 		if r.Header.Get(relayHeader) != "" {
-			fail(w, err)
+			s.fail(w, err)
 			return
 		}
 		s.relay(w, r, away.Addr)
@@ -48,7 +48,7 @@ func (s *Server) owned(h func(w http.ResponseWriter, r *http.Request, m *table.M
 func (s *Server) relay(w http.ResponseWriter, r *http.Request, addr string) {
 	target, err := url.Parse(addr)
 	if err != nil || target.Host == "" {
-		writeError(w, http.StatusServiceUnavailable, "unavailable", "the table's node has a bad address: "+addr)
+		s.writeError(w, http.StatusServiceUnavailable, "unavailable", "the table's node has a bad address: "+addr)
 		return
 	}
 	if r.Header.Get("Upgrade") != "" {
@@ -65,14 +65,14 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, addr string) {
 		Transport: s.relayTransport,
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
 			s.log.Warn("relaying to a node", "node", addr, "err", err)
-			unavailable(w, "unavailable", "the table's node did not answer; try again")
+			s.unavailable(w, "unavailable", "the table's node did not answer; try again")
 		},
 	}
 	p.ServeHTTP(w, r)
 }
 
 // unavailable refuses a request for now, with Retry-After.
-func unavailable(w http.ResponseWriter, code, message string) {
+func (s *Server) unavailable(w http.ResponseWriter, code, message string) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
-	writeError(w, http.StatusServiceUnavailable, code, message)
+	s.writeError(w, http.StatusServiceUnavailable, code, message)
 }

@@ -165,7 +165,7 @@ func (s *Server) ready(h func(w http.ResponseWriter, r *http.Request, m *table.M
 	return func(w http.ResponseWriter, r *http.Request) {
 		m := s.m.Load()
 		if m == nil {
-			writeError(w, http.StatusServiceUnavailable, "starting", "the server is starting")
+			s.writeError(w, http.StatusServiceUnavailable, "starting", "the server is starting")
 			return
 		}
 		h(w, r, m)
@@ -177,8 +177,8 @@ func (s *Server) ready(h func(w http.ResponseWriter, r *http.Request, m *table.M
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, "internal", err.Error())
-		return
+		status = http.StatusInternalServerError
+		b, _ = json.Marshal(APIError{Error: apiErrorBody{Code: "internal", Message: err.Error()}})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -188,16 +188,19 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // APIError is the body of every refused API request.
 type APIError struct {
-	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
+	Error apiErrorBody `json:"error"`
 }
 
-func writeError(w http.ResponseWriter, status int, code, message string) {
-	var e APIError
-	e.Error.Code, e.Error.Message = code, message
-	b, _ := json.Marshal(e)
+// apiErrorBody is what APIError says of a refusal.
+type apiErrorBody struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// writeError refuses a request (counted in the metrics by its code).
+func (s *Server) writeError(w http.ResponseWriter, status int, code, message string) {
+	s.cfg.Metrics.Refusal(code)
+	b, _ := json.Marshal(APIError{Error: apiErrorBody{Code: code, Message: message}})
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(b)
@@ -205,7 +208,7 @@ func writeError(w http.ResponseWriter, status int, code, message string) {
 }
 
 // fail writes the error a table request returned.
-func fail(w http.ResponseWriter, err error) {
+func (s *Server) fail(w http.ResponseWriter, err error) {
 	status, code := http.StatusInternalServerError, "internal"
 	switch {
 	case errors.Is(err, table.ErrNotFound):
@@ -221,34 +224,34 @@ func fail(w http.ResponseWriter, err error) {
 	case errors.Is(err, table.ErrOver):
 		status, code = http.StatusConflict, protocol.CodeOver
 	case errors.Is(err, table.ErrClosed):
-		unavailable(w, "closed", err.Error())
+		s.unavailable(w, "closed", err.Error())
 		return
 	case errors.As(err, new(*table.ElsewhereError)):
-		unavailable(w, "moved", err.Error())
+		s.unavailable(w, "moved", err.Error())
 		return
 	case errors.Is(err, table.ErrUnavailable):
-		unavailable(w, protocol.CodeUnavailable, err.Error())
+		s.unavailable(w, protocol.CodeUnavailable, err.Error())
 		return
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		status, code = http.StatusServiceUnavailable, "timeout"
 	}
-	writeError(w, status, code, err.Error())
+	s.writeError(w, status, code, err.Error())
 }
 
 const maxBody = 64 << 10
 
 // decode reads a JSON body into v, refusing unknown fields, trailing data
 // and bodies over 64 KiB. An empty body leaves v as it is.
-func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			writeError(w, http.StatusRequestEntityTooLarge, protocol.CodeTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
+			s.writeError(w, http.StatusRequestEntityTooLarge, protocol.CodeTooLarge, fmt.Sprintf("the body is over %d bytes", maxBody))
 			return false
 		}
-		writeError(w, http.StatusBadRequest, "bad_request", "reading the body: "+err.Error())
+		s.writeError(w, http.StatusBadRequest, "bad_request", "reading the body: "+err.Error())
 		return false
 	}
 	if strings.TrimSpace(string(data)) == "" {
@@ -258,11 +261,11 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
 	if err := dec.Decode(v); err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", "the body is not the JSON expected: "+err.Error())
+		s.writeError(w, http.StatusBadRequest, "bad_request", "the body is not the JSON expected: "+err.Error())
 		return false
 	}
 	if dec.More() {
-		writeError(w, http.StatusBadRequest, "bad_request", "the body holds more than one JSON value")
+		s.writeError(w, http.StatusBadRequest, "bad_request", "the body holds more than one JSON value")
 		return false
 	}
 	return true
@@ -328,7 +331,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 func (s *Server) gameByID(w http.ResponseWriter, r *http.Request) {
 	g, err := s.cfg.Games.Lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, "not_found", err.Error())
+		s.writeError(w, http.StatusNotFound, "not_found", err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, gameInfo(g))
@@ -349,12 +352,12 @@ func (s *Server) listTables(w http.ResponseWriter, r *http.Request, m *table.Man
 		f = table.FilterOpen
 	case table.FilterOpen, table.FilterLive, table.FilterOver:
 	default:
-		writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not one of open, live, over", f))
+		s.writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("status %q is not one of open, live, over", f))
 		return
 	}
 	list, err := m.List(r.Context(), f)
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, list)
@@ -375,7 +378,7 @@ type createBody struct {
 
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	var body createBody
-	if !decode(w, r, &body) {
+	if !s.decode(w, r, &body) {
 		return
 	}
 	req := table.CreateRequest{Game: body.Game, Options: body.Options, Seats: body.Seats, Clock: body.Clock,
@@ -383,23 +386,23 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Ma
 	if body.Seed != nil {
 		seed, err := strconv.ParseUint(body.Seed.String(), 10, 64)
 		if err != nil {
-			writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seed %s is not an unsigned 64-bit integer", body.Seed))
+			s.writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("seed %s is not an unsigned 64-bit integer", body.Seed))
 			return
 		}
 		req.Seed = &seed
 	}
 	if req.Game == "" {
-		writeError(w, http.StatusBadRequest, "bad_request", "name a \"game\"")
+		s.writeError(w, http.StatusBadRequest, "bad_request", "name a \"game\"")
 		return
 	}
 	if s.cfg.MaxTables > 0 && m.Live() >= s.cfg.MaxTables {
 		s.cfg.Metrics.Shed("table")
-		unavailable(w, "full", fmt.Sprintf("this server runs its most tables (%d); try again shortly", s.cfg.MaxTables))
+		s.unavailable(w, "full", fmt.Sprintf("this server runs its most tables (%d); try again shortly", s.cfg.MaxTables))
 		return
 	}
 	info, err := m.Create(r.Context(), req)
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, info)
@@ -408,7 +411,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Ma
 func (s *Server) getTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	info, err := m.Info(r.Context(), r.PathValue("id"))
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, info)
@@ -419,20 +422,20 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *table.Manager) 
 		Seat *int   `json:"seat"`
 		Name string `json:"name"`
 	}
-	if !decode(w, r, &body) {
+	if !s.decode(w, r, &body) {
 		return
 	}
 	seat := -1
 	if body.Seat != nil {
 		if *body.Seat < 0 {
-			writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("no seat %d", *body.Seat))
+			s.writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("no seat %d", *body.Seat))
 			return
 		}
 		seat = *body.Seat
 	}
 	res, err := m.Join(r.Context(), r.PathValue("id"), seat, body.Name)
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -442,11 +445,11 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request, m *table.Manager)
 	var body struct {
 		Token string `json:"token"`
 	}
-	if !decode(w, r, &body) {
+	if !s.decode(w, r, &body) {
 		return
 	}
 	if err := m.Leave(r.Context(), r.PathValue("id"), token(r, body.Token)); err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
@@ -457,12 +460,12 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request, m *table.Manage
 		Token string `json:"token"`
 		Name  string `json:"name"`
 	}
-	if !decode(w, r, &body) {
+	if !s.decode(w, r, &body) {
 		return
 	}
 	res, err := m.Rematch(r.Context(), r.PathValue("id"), token(r, body.Token), body.Name)
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, res)
@@ -471,7 +474,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request, m *table.Manage
 func (s *Server) public(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	view, seq, err := m.Public(r.Context(), r.PathValue("id"))
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"table": r.PathValue("id"), "seq": seq, "view": view})
@@ -480,7 +483,7 @@ func (s *Server) public(w http.ResponseWriter, r *http.Request, m *table.Manager
 func (s *Server) replay(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	rep, err := m.Replay(r.Context(), r.PathValue("id"))
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, rep)
@@ -489,12 +492,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, m *table.Manager
 func (s *Server) replayAt(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	k, err := strconv.Atoi(r.PathValue("k"))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("step %q is not a number", r.PathValue("k")))
+		s.writeError(w, http.StatusBadRequest, "bad_request", fmt.Sprintf("step %q is not a number", r.PathValue("k")))
 		return
 	}
 	step, err := m.ReplayAt(r.Context(), r.PathValue("id"), k)
 	if err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, step)

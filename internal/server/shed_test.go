@@ -60,7 +60,7 @@ func TestLoadShedding(t *testing.T) {
 	}
 	body, _ := io.ReadAll(scrape.Body)
 	scrape.Body.Close()
-	for _, want := range []string{`parlour_shed_total{what="table"} 2`, `parlour_shed_total{what="connection"} 1`, "parlour_connections 1"} {
+	for _, want := range []string{`parlour_shed_total{what="table"} 2`, `parlour_shed_total{what="connection"} 1`, "parlour_connections 1", `parlour_refusals_total{code="full"} 3`} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("/metrics lacks %q", want)
 		}

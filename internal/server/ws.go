@@ -63,13 +63,13 @@ func parse(data []byte) (protocol.ClientMessage, []byte) {
 func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Manager) {
 	id := r.PathValue("id")
 	if _, err := m.Info(r.Context(), id); err != nil {
-		fail(w, err)
+		s.fail(w, err)
 		return
 	}
 	if n := s.open.Add(1); s.cfg.MaxConns > 0 && n > int64(s.cfg.MaxConns) {
 		s.open.Add(-1)
 		s.cfg.Metrics.Shed("connection")
-		unavailable(w, "full", fmt.Sprintf("this server holds its most connections (%d); try again shortly", s.cfg.MaxConns))
+		s.unavailable(w, "full", fmt.Sprintf("this server holds its most connections (%d); try again shortly", s.cfg.MaxConns))
 		return
 	}
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
