@@ -175,11 +175,12 @@ func runServe(e *env, args []string) int {
 	return code
 }
 
-// Load-shedding defaults: what one node held with room to spare in the
-// measurements of docs/deploy.md.
+// Load-shedding defaults: about what one 2-core node holds with a move's
+// view within 20 ms at the 99th percentile (docs/deploy.md, "Capacity of
+// one node"); a table has a person or three and a spectator or two.
 const (
-	defaultMaxTables = 12000
-	defaultMaxConns  = 30000
+	defaultMaxTables = 5000
+	defaultMaxConns  = 15000
 )
 
 // pprofMux serves net/http/pprof's handlers, on a listener of their own.

@@ -169,34 +169,41 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 		}
 		close(wrote)
 	}
-	var drain func()
-	drain = func() {
+	// drain writes what is queued and ends when the queue is empty. The
+	// look at the queue and the end of the run are one step under wmu, so
+	// a frame or the close that comes just after starts a new run (wake)
+	// and is never left unread.
+	drain := func() {
 		for {
+			wmu.Lock()
+			var (
+				frame     *table.Frame
+				open, got bool
+			)
 			select {
-			case frame, ok := <-sub.C():
-				if !ok {
-					finish()
-					return
-				}
-				if !broken {
-					watchdog.Reset(s.cfg.WriteTimeout)
-					err := c.Write(context.Background(), websocket.MessageText, frame)
-					watchdog.Stop()
-					if err != nil {
-						broken = true
-						c.CloseNow()
-					}
-				}
-				continue
+			case frame, open = <-sub.C():
+				got = true
 			default:
 			}
-			wmu.Lock()
-			if len(sub.C()) == 0 {
+			if !got {
 				writing = false
 				wmu.Unlock()
 				return
 			}
 			wmu.Unlock()
+			if !open {
+				finish()
+				return
+			}
+			if !broken {
+				watchdog.Reset(s.cfg.WriteTimeout)
+				err := c.Write(context.Background(), websocket.MessageText, frame.Data)
+				watchdog.Stop()
+				if err != nil {
+					broken = true
+					c.CloseNow()
+				}
+			}
 		}
 	}
 	sub.SetWake(func() {

@@ -96,17 +96,17 @@ func (w *watch) read() []frame {
 	var out []frame
 	for {
 		select {
-		case b, ok := <-w.sub.C():
+		case fr, ok := <-w.sub.C():
 			if !ok {
 				w.closed = true
 				return out
 			}
 			var f frame
-			if err := json.Unmarshal(b, &f); err != nil {
-				w.t.Fatalf("frame %s: %v", b, err)
+			if err := json.Unmarshal(fr.Data, &f); err != nil {
+				w.t.Fatalf("frame %s: %v", fr.Data, err)
 			}
 			if f.Type == protocol.TypeError {
-				w.t.Errorf("an error frame: %s", b)
+				w.t.Errorf("an error frame: %s", fr.Data)
 			}
 			out = append(out, f)
 			w.all = append(w.all, f)

@@ -8,18 +8,18 @@ import (
 	"parlour/internal/store"
 )
 
-func (t *Table) encode(v any) []byte {
+func (t *Table) encode(v any) *Frame {
 	b, err := json.Marshal(v)
 	if err != nil {
 		// Views are the games' JSON-marshalable structs; this is a bug.
 		t.log().Error("encoding a frame", "err", err)
 		b, _ = json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: protocol.CodeUnavailable, Message: "internal error encoding a frame"})
 	}
-	return b
+	return &Frame{Data: b}
 }
 
 // send queues a frame for sub, dropping the sub if its queue is full.
-func (t *Table) send(sub *Sub, frame []byte) {
+func (t *Table) send(sub *Sub, frame *Frame) {
 	if sub.closed {
 		return
 	}
@@ -33,7 +33,7 @@ func (t *Table) send(sub *Sub, frame []byte) {
 }
 
 // stateFrame encodes the state as seat n (or a spectator) sees it.
-func (t *Table) stateFrame(n int, events []protocol.Event) []byte {
+func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
 	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
 		ToAct: []int{}, Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
 		Seats: t.seatInfos(), Clocks: t.clocks(), Events: events}
@@ -49,7 +49,7 @@ func (t *Table) stateFrame(n int, events []protocol.Event) []byte {
 // broadcastState sends every sub its seat's state with the events
 // events(seat) returns.
 func (t *Table) broadcastState(events func(n int) []protocol.Event) {
-	frames := make([][]byte, len(t.seats)+1)
+	frames := make([]*Frame, len(t.seats)+1)
 	for sub := range t.subs {
 		i := sub.seat + 1
 		if frames[i] == nil {

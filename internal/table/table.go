@@ -104,11 +104,19 @@ type JoinResult struct {
 	Token string `json:"token"`
 }
 
+// Frame is one message for a connection, encoded: the same Frame goes to
+// every connection that gets it (one encoding per seat per move), so it
+// must not be changed. A queue holds pointers to frames: a connection's
+// queue of 256 costs 2 KiB, not 6.
+type Frame struct {
+	Data []byte // a JSON message ready to write
+}
+
 // Sub is one connection's subscription to a table: the frames the table
 // sends it, each a JSON message ready to write.
 type Sub struct {
 	seat   int
-	c      chan []byte
+	c      chan *Frame
 	closed bool  // by the actor
 	err    error // why it was closed; read after C is closed
 	wake   atomic.Pointer[func()]
@@ -135,7 +143,7 @@ func (s *Sub) Seat() int { return s.seat }
 
 // C returns the frames to send, in order. The table closes it when it
 // drops the sub; Err then says why.
-func (s *Sub) C() <-chan []byte { return s.c }
+func (s *Sub) C() <-chan *Frame { return s.c }
 
 // Err says why C was closed: ErrSlow, ErrLeft, ErrClosed, or nil after
 // Detach.

@@ -60,12 +60,12 @@ func nextState(t *testing.T, sub *table.Sub) frame {
 	timeout := time.After(5 * time.Second)
 	for {
 		select {
-		case b, ok := <-sub.C():
+		case fr, ok := <-sub.C():
 			if !ok {
 				t.Fatalf("the sub was closed: %v", sub.Err())
 			}
 			var f frame
-			if err := json.Unmarshal(b, &f); err != nil {
+			if err := json.Unmarshal(fr.Data, &f); err != nil {
 				t.Fatal(err)
 			}
 			if f.Type == protocol.TypeState || f.Type == protocol.TypeError {
