@@ -26,6 +26,8 @@ type sqlStore struct {
 	db     *sql.DB
 	pg     bool
 	append *sql.Stmt // AppendMove's insert, prepared once: it runs for every move
+	// batches are the group commit's inserts of 1, 2, 4, ... moves.
+	batches map[int]*sql.Stmt
 	// appends feeds the group-commit writers; nil: every move is its own
 	// transaction.
 	appends chan appendReq
@@ -61,6 +63,10 @@ func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlSto
 		return nil, fmt.Errorf("store: preparing: %w", err)
 	}
 	s.append = st
+	if err := s.prepareBatches(ctx); err != nil {
+		st.Close()
+		return nil, err
+	}
 	if writers > 0 {
 		s.appends = make(chan appendReq, maxBatch*writers)
 		for range writers {
@@ -343,22 +349,69 @@ type moveKey struct {
 	n     int
 }
 
-// insertBatch stores a batch of moves in one transaction with one
-// statement, each move only if appendQuery's conditions hold for it, and
-// returns the moves stored. One statement for many moves: the cost of a
-// statement (and the writer's trips through database/sql) is paid once.
+// insertBatch stores a batch of moves in one transaction, each move only
+// if appendQuery's conditions hold for it, and returns the moves stored.
+// Many moves go in one statement, so a statement's cost (and the writer's
+// trips through database/sql) is paid a few times a batch, not once a move;
+// the statements are prepared once, for 1, 2, 4, ... moves, and a batch is
+// cut into such runs (parsing a statement per batch cost more than the
+// inserts).
 func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
-	var q strings.Builder
-	args := make([]any, 0, 7*len(batch))
-	q.WriteString("WITH v (t, n, seat, mv, by_whom, at, lease) AS (VALUES ")
-	for i, r := range batch {
-		if i > 0 {
-			q.WriteString(", ")
-		}
-		q.WriteString("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
-		args = append(args, s.appendArgs(r.id, r.m)...)
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
 	}
-	q.WriteString(`)
+	defer tx.Rollback()
+	stored := make(map[moveKey]bool, len(batch))
+	args := make([]any, 0, 7*len(batch))
+	for rest := batch; len(rest) > 0; {
+		n := 1
+		for n*2 <= len(rest) && n*2 <= maxBatch {
+			n *= 2
+		}
+		st := s.batchStmt(n)
+		args = args[:0]
+		for _, r := range rest[:n] {
+			args = append(args, s.appendArgs(r.id, r.m)...)
+		}
+		rows, err := tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k moveKey
+			if err := rows.Scan(&k.table, &k.n); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			stored[k] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rest = rest[n:]
+	}
+	return stored, tx.Commit()
+}
+
+// batchStmt returns the statement that stores n moves (a power of two).
+func (s *sqlStore) batchStmt(n int) *sql.Stmt { return s.batches[n] }
+
+// prepareBatches prepares the statements that store 1, 2, 4, ...
+// maxBatch moves, before any transaction holds a connection.
+func (s *sqlStore) prepareBatches(ctx context.Context) error {
+	s.batches = map[int]*sql.Stmt{}
+	for n := 1; n <= maxBatch; n *= 2 {
+		var q strings.Builder
+		q.WriteString("WITH v (t, n, seat, mv, by_whom, at, lease) AS (VALUES ")
+		for i := range n {
+			if i > 0 {
+				q.WriteString(", ")
+			}
+			q.WriteString("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+		}
+		q.WriteString(`)
 	INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 	SELECT t, n, seat, mv, by_whom, at FROM v
 	WHERE EXISTS (SELECT 1 FROM tables WHERE id = v.t)
@@ -366,29 +419,13 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	AND (v.n = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n - 1))
 	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + s.leaseLock() + `))
 	RETURNING table_id, n`)
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, s.q(q.String()), args...)
-	if err != nil {
-		return nil, err
-	}
-	stored := make(map[moveKey]bool, len(batch))
-	for rows.Next() {
-		var k moveKey
-		if err := rows.Scan(&k.table, &k.n); err != nil {
-			rows.Close()
-			return nil, err
+		st, err := s.db.PrepareContext(ctx, s.q(q.String()))
+		if err != nil {
+			return fmt.Errorf("store: preparing a batch of %d moves: %w", n, err)
 		}
-		stored[k] = true
+		s.batches[n] = st
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return stored, tx.Commit()
+	return nil
 }
 
 // tableColumns are a table's columns as scanTable reads them, with its
@@ -519,6 +556,9 @@ func (s *sqlStore) Close() error {
 		s.written.Wait()
 	}
 	s.append.Close()
+	for _, st := range s.batches {
+		st.Close()
+	}
 	err := s.db.Close()
 	if s.stop != nil {
 		s.stop()
