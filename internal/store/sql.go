@@ -350,7 +350,9 @@ type moveKey struct {
 }
 
 // insertBatch stores a batch of moves in one transaction, each move only
-// if appendQuery's conditions hold for it, and returns the moves stored.
+// if appendQuery's conditions hold for it (a move whose number is taken is
+// left out by the primary key: ON CONFLICT DO NOTHING, no error to spoil
+// the batch), and returns the moves stored.
 // Many moves go in one statement, so a statement's cost (and the writer's
 // trips through database/sql) is paid a few times a batch, not once a move;
 // the statements are prepared once, for 1, 2, 4, ... moves, and a batch is
@@ -415,9 +417,9 @@ func (s *sqlStore) prepareBatches(ctx context.Context) error {
 	INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 	SELECT t, n, seat, mv, by_whom, at FROM v
 	WHERE EXISTS (SELECT 1 FROM tables WHERE id = v.t)
-	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n)
 	AND (v.n = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n - 1))
 	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + s.leaseLock() + `))
+	ON CONFLICT (table_id, n) DO NOTHING
 	RETURNING table_id, n`)
 		st, err := s.db.PrepareContext(ctx, s.q(q.String()))
 		if err != nil {
