@@ -23,28 +23,17 @@ var migrations embed.FS
 // sqlStore is the Store over database/sql that both dialects share. Queries
 // are written with ? placeholders and rebound to $n for PostgreSQL.
 type sqlStore struct {
-	db     *sql.DB
-	pg     bool
-	append *sql.Stmt // AppendMove's insert, prepared once: it runs for every move
-	// batches are the group commit's inserts of 1, 2, 4, ... moves.
+	db *sql.DB
+	pg bool
+	// batches are the group commit's inserts of 1, 2, 4, ... moves
+	// (batchQuery), prepared once.
 	batches map[int]*sql.Stmt
-	// appends feeds the group-commit writers; nil: every move is its own
-	// transaction.
+	// appends feeds the group-commit writers: every move goes through
+	// them.
 	appends chan appendReq
 	written sync.WaitGroup
 	stop    func() // stops helpers (SQLite's checkpoints) before the database closes
 }
-
-// appendQuery inserts a move only if its table exists, it is not there yet
-// and the move before it is: the list stays whole, with no gap.
-// Its parameters are numbered (?1 is the table, ?2 the move's number, ?7
-// the lease epoch): each is passed once.
-const appendQuery = `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
-	SELECT CAST(?1 AS TEXT), CAST(?2 AS INTEGER), CAST(?3 AS INTEGER), CAST(?4 AS TEXT), CAST(?5 AS TEXT), CAST(?6 AS BIGINT)
-	WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?1)
-	AND NOT EXISTS (SELECT 1 FROM moves WHERE table_id = ?1 AND n = ?2)
-	AND (?2 = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = ?1 AND n = ?2 - 1))
-	AND (?7 = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = ?1 AND lease_epoch = ?7 %s))`
 
 // pgLeaseLock makes PostgreSQL's lease check lock the table's row until
 // the move commits: a node taking the table over (Acquire updates the
@@ -53,25 +42,17 @@ const appendQuery = `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 // no committed move is missed by the new owner.
 const pgLeaseLock = "FOR SHARE"
 
-// newSQLStore prepares the store's hot statement and starts writers
-// group-commit writers, each batching the moves waiting when it is free
-// (0: every move is its own transaction).
+// newSQLStore prepares the store's inserts of moves and starts writers
+// (at least one) group-commit writers, each storing the moves waiting
+// when it is free.
 func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlStore, error) {
 	s := &sqlStore{db: db, pg: pg}
-	st, err := db.PrepareContext(ctx, s.q(fmt.Sprintf(appendQuery, s.leaseLock())))
-	if err != nil {
-		return nil, fmt.Errorf("store: preparing: %w", err)
-	}
-	s.append = st
 	if err := s.prepareBatches(ctx); err != nil {
-		st.Close()
 		return nil, err
 	}
-	if writers > 0 {
-		s.appends = make(chan appendReq, maxBatch*writers)
-		for range writers {
-			s.written.Go(s.writer)
-		}
+	s.appends = make(chan appendReq, maxBatch*writers)
+	for range writers {
+		s.written.Go(s.writer)
 	}
 	return s, nil
 }
@@ -92,27 +73,21 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string)
 	return nil
 }
 
-// q rebinds a query's placeholders for the dialect: for PostgreSQL, ? is
-// numbered in order ($1, $2, ...) and a numbered ?N becomes $N; SQLite
-// takes both as they are. A query uses one kind or the other.
+// q rebinds a query's ? placeholders for the dialect.
 func (s *sqlStore) q(query string) string {
 	if !s.pg {
 		return query
 	}
 	var b strings.Builder
 	n := 0
-	for i := 0; i < len(query); i++ {
-		c := query[i]
-		if c != '?' {
-			b.WriteByte(c)
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
 			continue
 		}
-		b.WriteByte('$')
-		if i+1 < len(query) && query[i+1] >= '0' && query[i+1] <= '9' {
-			continue // ?N: its digits follow
-		}
-		n++
-		b.WriteString(strconv.Itoa(n))
+		b.WriteRune(r)
 	}
 	return b.String()
 }
@@ -249,46 +224,31 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 	if m.At.IsZero() {
 		m.At = time.Now()
 	}
-	if s.appends != nil {
-		// Group commit: the writer stores the moves of many tables in one
-		// transaction. Once handed over, the move is waited for whatever
-		// ctx says, so the caller never misses a move that was committed.
-		r := appendReq{id: tableID, m: m, done: make(chan error, 1)}
-		select {
-		case s.appends <- r:
-		case <-ctx.Done():
-			return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, ctx.Err())
-		}
-		return <-r.done
+	// Group commit: a writer stores the moves of many tables in one
+	// transaction. Once handed over, the move is waited for whatever ctx
+	// says, so the caller never misses a move that was committed.
+	r := appendReq{id: tableID, m: m, done: make(chan error, 1)}
+	select {
+	case s.appends <- r:
+	case <-ctx.Done():
+		return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, ctx.Err())
 	}
-	res, err := s.append.ExecContext(ctx, s.appendArgs(tableID, m)...)
-	return s.appendResult(ctx, tableID, m, res, err)
+	return <-r.done
 }
 
 func (s *sqlStore) appendArgs(tableID string, m Move) []any {
 	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), m.Lease}
 }
 
-// appendResult turns the insert's outcome into AppendMove's error.
-func (s *sqlStore) appendResult(ctx context.Context, tableID string, m Move, res sql.Result, err error) error {
-	if err == nil && res != nil {
-		if n, _ := res.RowsAffected(); n == 1 {
-			return nil
-		}
-	}
+// refusal says why a move was not stored: its table is missing, the lease
+// it was written under is gone, or its number is not the next one (taken,
+// or after a gap).
+func (s *sqlStore) refusal(ctx context.Context, tableID string, m Move) error {
 	if !s.exists(ctx, tableID) {
 		return fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
 	}
 	if m.Lease != 0 && !s.holds(ctx, tableID, m.Lease) {
 		return fmt.Errorf("store: move %d of table %s: %w", m.N, tableID, ErrLeaseLost)
-	}
-	if err != nil {
-		// A concurrent writer can win the race for the same number.
-		var one int
-		if s.db.QueryRowContext(ctx, s.q(`SELECT 1 FROM moves WHERE table_id = ? AND n = ?`), tableID, m.N).Scan(&one) == nil {
-			return fmt.Errorf("store: move %d of table %s: %w", m.N, tableID, ErrConflict)
-		}
-		return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, err)
 	}
 	return fmt.Errorf("store: move %d of table %s is not the next one: %w", m.N, tableID, ErrConflict)
 }
@@ -338,7 +298,7 @@ func (s *sqlStore) commit(batch []appendReq) {
 			r.done <- nil
 		default:
 			// Refused by a condition (rare): say which.
-			r.done <- s.appendResult(ctx, r.id, r.m, nil, nil)
+			r.done <- s.refusal(ctx, r.id, r.m)
 		}
 	}
 }
@@ -350,9 +310,7 @@ type moveKey struct {
 }
 
 // insertBatch stores a batch of moves in one transaction, each move only
-// if appendQuery's conditions hold for it (a move whose number is taken is
-// left out by the primary key: ON CONFLICT DO NOTHING, no error to spoil
-// the batch), and returns the moves stored.
+// if batchQuery's conditions hold for it, and returns the moves stored.
 // Many moves go in one statement, so a statement's cost (and the writer's
 // trips through database/sql) is paid a few times a batch, not once a move;
 // the statements are prepared once, for 1, 2, 4, ... moves, and a batch is
@@ -371,7 +329,7 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 		for n*2 <= len(rest) && n*2 <= maxBatch {
 			n *= 2
 		}
-		st := s.batchStmt(n)
+		st := s.batches[n]
 		args = args[:0]
 		for _, r := range rest[:n] {
 			args = append(args, s.appendArgs(r.id, r.m)...)
@@ -397,23 +355,22 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	return stored, tx.Commit()
 }
 
-// batchStmt returns the statement that stores n moves (a power of two).
-func (s *sqlStore) batchStmt(n int) *sql.Stmt { return s.batches[n] }
-
-// prepareBatches prepares the statements that store 1, 2, 4, ...
-// maxBatch moves, before any transaction holds a connection.
-func (s *sqlStore) prepareBatches(ctx context.Context) error {
-	s.batches = map[int]*sql.Stmt{}
-	for n := 1; n <= maxBatch; n *= 2 {
-		var q strings.Builder
-		q.WriteString("WITH v (t, n, seat, mv, by_whom, at, lease) AS (VALUES ")
-		for i := range n {
-			if i > 0 {
-				q.WriteString(", ")
-			}
-			q.WriteString("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+// batchQuery stores n moves, each (seven values, as appendArgs gives
+// them) only if its table exists, the move before it is there (the list
+// stays whole, with no gap) and, when a lease epoch is given, the table's
+// lease still has it. A move whose number is taken is left out by the
+// primary key (ON CONFLICT DO NOTHING: no error to spoil the batch's
+// transaction). It returns the moves stored.
+func (s *sqlStore) batchQuery(n int) string {
+	var q strings.Builder
+	q.WriteString("WITH v (t, n, seat, mv, by_whom, at, lease) AS (VALUES ")
+	for i := range n {
+		if i > 0 {
+			q.WriteString(", ")
 		}
-		q.WriteString(`)
+		q.WriteString("(CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))")
+	}
+	q.WriteString(`)
 	INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 	SELECT t, n, seat, mv, by_whom, at FROM v
 	WHERE EXISTS (SELECT 1 FROM tables WHERE id = v.t)
@@ -421,8 +378,19 @@ func (s *sqlStore) prepareBatches(ctx context.Context) error {
 	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + s.leaseLock() + `))
 	ON CONFLICT (table_id, n) DO NOTHING
 	RETURNING table_id, n`)
-		st, err := s.db.PrepareContext(ctx, s.q(q.String()))
+	return s.q(q.String())
+}
+
+// prepareBatches prepares batchQuery for 1, 2, 4, ... maxBatch moves,
+// before any transaction holds a connection.
+func (s *sqlStore) prepareBatches(ctx context.Context) error {
+	s.batches = map[int]*sql.Stmt{}
+	for n := 1; n <= maxBatch; n *= 2 {
+		st, err := s.db.PrepareContext(ctx, s.batchQuery(n))
 		if err != nil {
+			for _, st := range s.batches {
+				st.Close()
+			}
 			return fmt.Errorf("store: preparing a batch of %d moves: %w", n, err)
 		}
 		s.batches[n] = st
@@ -553,11 +521,8 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 // Close waits for queued moves to be stored, then closes the database.
 // No method may be called during or after Close.
 func (s *sqlStore) Close() error {
-	if s.appends != nil {
-		close(s.appends)
-		s.written.Wait()
-	}
-	s.append.Close()
+	close(s.appends)
+	s.written.Wait()
 	for _, st := range s.batches {
 		st.Close()
 	}
