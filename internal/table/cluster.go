@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"parlour/internal/store"
@@ -281,22 +282,18 @@ type lobbyCache struct {
 	mu    chan struct{} // a one-slot lock that a request may give up on
 	at    time.Time
 	infos []Info
-	stale bool
+	// stale is set by a change, at any time, and cleared by the read it
+	// starts: a change during a read is not lost.
+	stale atomic.Bool
 }
 
 func newLobbyCache() *lobbyCache {
-	return &lobbyCache{mu: make(chan struct{}, 1), stale: true}
+	c := &lobbyCache{mu: make(chan struct{}, 1)}
+	c.stale.Store(true)
+	return c
 }
 
-func (c *lobbyCache) invalidate() {
-	select {
-	case c.mu <- struct{}{}:
-		c.stale = true
-		<-c.mu
-	default:
-		// A read is under way; it is fresh enough.
-	}
-}
+func (c *lobbyCache) invalidate() { c.stale.Store(true) }
 
 // remote returns the lobby entries of the unfinished tables that other
 // nodes run.
@@ -308,11 +305,12 @@ func (m *Manager) remote(ctx context.Context) ([]Info, error) {
 		return nil, ctx.Err()
 	}
 	defer func() { <-c.mu }()
-	if !c.stale && time.Since(c.at) < time.Second {
+	if !c.stale.Swap(false) && time.Since(c.at) < time.Second {
 		return c.infos, nil
 	}
 	recs, err := m.cfg.Store.Tables(ctx, store.Query{Status: []string{store.StatusWaiting, store.StatusPlaying}, Newest: true, Limit: lobbyLimit})
 	if err != nil {
+		c.stale.Store(true)
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	infos := make([]Info, 0, len(recs))
@@ -324,7 +322,7 @@ func (m *Manager) remote(ctx context.Context) ([]Info, error) {
 			infos = append(infos, info)
 		}
 	}
-	c.infos, c.at, c.stale = infos, time.Now(), false
+	c.infos, c.at = infos, time.Now()
 	return infos, nil
 }
 
