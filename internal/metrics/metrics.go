@@ -30,7 +30,7 @@ var refusalCodes = []string{
 	// WebSocket "error" messages.
 	"bad_message", "bad_version", "bad_token", "spectator", "not_your_seat",
 	"not_started", "over", "bad_move", "not_your_turn", "illegal_move",
-	"too_large", "rate_limited", "unavailable",
+	"too_large", "rate_limited", "unavailable", "bad_chat", "chat_flood",
 	// HTTP API errors not already above.
 	"bad_request", "not_found", "seat_taken", "not_over", "starting",
 	"closed", "timeout", "internal", "full", "moved",

@@ -1,12 +1,17 @@
 // Package protocol is the table protocol's wire format, version 1: the
 // messages a table server sends on a table's WebSocket (welcome, state,
-// seats, rematch, error), the one message shape clients send, and the
-// codes and kinds those messages carry. docs/protocol.md describes it;
+// seats, chat, rematch, error), the one message shape clients send, and
+// the codes and kinds those messages carry. docs/protocol.md describes it;
 // internal/table produces the frames and internal/server carries them.
 package protocol
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"parlour/game"
 )
@@ -21,6 +26,7 @@ const (
 	TypeState   = "state"   // the seat's view, after every move and on request
 	TypeSeats   = "seats"   // who sits where changed (joined, left, away, back)
 	TypeRematch = "rematch" // a rematch table was started from this one
+	TypeChat    = "chat"    // a chat message (the client's, relayed to the table)
 	TypeError   = "error"   // a refused message, to its sender only
 )
 
@@ -39,6 +45,8 @@ const (
 	CodeTooLarge    = "too_large"     // a message or a move text over the limit
 	CodeRateLimited = "rate_limited"  // too many messages; this one was dropped
 	CodeUnavailable = "unavailable"   // the store failed; the move was not made
+	CodeBadChat     = "bad_chat"      // a chat text empty, too long, or with control characters
+	CodeChatFlood   = "chat_flood"    // over the seat's chat rate; this message was dropped
 )
 
 // Seat states in SeatInfo.
@@ -60,6 +68,16 @@ const (
 	EventAway    = "away"
 	EventBack    = "back"
 	EventStandIn = "standin"
+	EventDeal    = "deal" // a deal (hand, hole) ended: its number and scores
+)
+
+// Bot levels in SeatInfo.Level: how strong the bot playing a seat is.
+const (
+	LevelBeginner = "beginner" // the random bot
+	LevelCasual   = "casual"   // the heuristic bot
+	LevelEasy     = "easy"
+	LevelMedium   = "medium"
+	LevelHard     = "hard"
 )
 
 // Welcome is the first message on a connection.
@@ -122,13 +140,19 @@ type Error struct {
 // Event is one thing that happened at the table. For a move, Move holds
 // its notation when the receiving seat may know it; otherwise Hidden is
 // set and the event says only that the seat moved (see docs/protocol.md).
+// Text tells the move in the game's words, as far as the receiver may
+// know it (a template: see game.Narrator). A deal event has Deal and
+// Scores.
 type Event struct {
 	Kind   string    `json:"kind"`
 	N      int       `json:"n,omitempty"` // the move's 1-based number
 	Seat   int       `json:"seat"`
 	Move   string    `json:"move,omitempty"`
 	Hidden bool      `json:"hidden,omitempty"`
-	By     string    `json:"by,omitempty"` // "bot", "standin", "clock"; "" the seat's player
+	Text   string    `json:"text,omitempty"`   // a move in words: "{2} drew [7H] from the discard pile"
+	Deal   int       `json:"deal,omitempty"`   // a deal event: the 1-based number of the deal that ended
+	Scores []int     `json:"scores,omitempty"` // a deal event: each seat's score for that deal
+	By     string    `json:"by,omitempty"`     // "bot", "standin", "clock"; "" the seat's player
 	At     time.Time `json:"at"`
 }
 
@@ -143,8 +167,12 @@ type SeatInfo struct {
 	Seat  int    `json:"seat"`
 	Kind  string `json:"kind"` // "human" or "bot"
 	Bot   string `json:"bot,omitempty"`
-	Name  string `json:"name,omitempty"`
-	State string `json:"state"` // open, here, away, standin, bot
+	Name  string `json:"name,omitempty"` // a person's name, or a bot's friendly one ("Ada")
+	State string `json:"state"`          // open, here, away, standin, bot
+	// Level is how strong the bot that plays the seat is (LevelBeginner
+	// ... LevelHard): a bot's seat, or a person's seat while the stand-in
+	// plays it (standin, or open in a running game). Empty otherwise.
+	Level string `json:"level,omitempty"`
 }
 
 // Result is where the match stands.
@@ -156,6 +184,8 @@ type Result struct {
 	Winners    []int   `json:"winners"`
 }
 
+// ResultOf returns a game's result as the protocol sends it, with empty
+// lists rather than nulls.
 func ResultOf(r game.Result) Result {
 	out := Result{Deal: r.Deal, DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners}
 	if out.DealScores == nil {
@@ -170,14 +200,79 @@ func ResultOf(r game.Result) Result {
 	return out
 }
 
-// ClientMessage is what a client sends: a hello first, then moves and
-// syncs. Unknown fields are ignored.
+// ClientMessage is what a client sends: a hello first, then moves,
+// syncs and chat. Unknown fields are ignored.
 type ClientMessage struct {
 	V        int    `json:"v"`
-	Type     string `json:"type"` // hello, move, sync
+	Type     string `json:"type"` // hello, move, sync, chat
 	ID       string `json:"id,omitempty"`
 	Token    string `json:"token,omitempty"`    // hello: the seat token
 	Spectate bool   `json:"spectate,omitempty"` // hello: watch instead
 	Move     string `json:"move,omitempty"`     // move: notation, optionally "SEAT: MOVE"
 	Seat     *int   `json:"seat,omitempty"`     // move: the seat it is for, if given
+	Text     string `json:"text,omitempty"`     // chat: the message
+}
+
+// Chat is a chat message, relayed to every connection of the table (and
+// sent again, with Old set, to a connection as it connects).
+type Chat struct {
+	V    int       `json:"v"`
+	Type string    `json:"type"`
+	Seat int       `json:"seat"` // the writer's seat
+	Name string    `json:"name"` // the seat's name when it was written ("" if its player gave none)
+	Text string    `json:"text"` // plain text, never markup
+	At   time.Time `json:"at"`
+	Old  bool      `json:"old,omitempty"` // sent on connecting: written before
+}
+
+// Chat limits.
+const (
+	// MaxChatText is the most characters (Unicode code points) a chat
+	// message holds, after trimming.
+	MaxChatText = 500
+	// ChatHistory is how many of its last chat messages a table keeps
+	// and sends on connecting.
+	ChatHistory = 50
+	// ChatBurst and ChatWindow are a seat's chat rate: at most ChatBurst
+	// messages in any ChatWindow (a token bucket of ChatBurst, refilled
+	// at ChatBurst per ChatWindow).
+	ChatBurst  = 5
+	ChatWindow = 10 * time.Second
+)
+
+// CleanChat returns a chat text as it is relayed: spaces trimmed at both
+// ends, line breaks as "\n". An error (its message the reason) if it is
+// empty, over MaxChatText characters, not UTF-8, or holds control
+// characters other than a tab or a line break (the bidirectional
+// overrides and isolates count as such: they would turn the text around
+// the message on the reader's screen).
+func CleanChat(text string) (string, error) {
+	if !utf8.ValidString(text) {
+		return "", errors.New("a chat message is UTF-8 text")
+	}
+	if strings.ContainsRune(text, '\r') {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", errors.New("a chat message is empty")
+	}
+	if n := utf8.RuneCountInString(text); n > MaxChatText {
+		return "", fmt.Errorf("a chat message has at most %d characters, not %d", MaxChatText, n)
+	}
+	for _, r := range text {
+		if r == '\t' || r == '\n' {
+			continue
+		}
+		if unicode.IsControl(r) || bidiControl(r) {
+			return "", fmt.Errorf("a chat message may not hold control characters (U+%04X); tabs and line breaks may be", r)
+		}
+	}
+	return text, nil
+}
+
+// bidiControl reports whether r is a bidirectional embedding, override or
+// isolate.
+func bidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
 }

@@ -197,6 +197,10 @@ type msg struct {
 	ID      string              `json:"id"`
 	Move    string              `json:"move"`
 	Rematch string              `json:"rematch"`
+	Name    string              `json:"name"` // chat: the writer's name
+	Text    string              `json:"text"` // chat: the message
+	Old     bool                `json:"old"`  // chat: sent on connecting
+	At      time.Time           `json:"at"`
 	raw     []byte
 }
 
@@ -433,6 +437,10 @@ type history struct {
 	g      game.Game
 	states []game.State // states[k]: after k moves
 	moves  []store.Move
+	// dealEnds[k] is where the cards were as move k+1 ended a deal, before
+	// the next was dealt (nil if it did not): the words of that move may
+	// name the cards every seat saw then.
+	dealEnds [][]game.Place
 }
 
 func (e *env) history(id string) *history {
@@ -459,23 +467,37 @@ func (e *env) history(id string) *history {
 		e.t.Fatal(err)
 	}
 	h := &history{g: g, moves: moves, states: []game.State{st.Clone()}}
+	var ended []game.Place
+	st.WatchDeals(func(s game.State) {
+		for _, p := range s.Places() {
+			p.Cards = slices.Clone(p.Cards)
+			ended = append(ended, p)
+		}
+	})
 	for _, mv := range moves {
 		m, err := st.ParseMove(mv.Seat, mv.Text)
 		if err == nil {
+			ended = nil
 			err = game.Apply(st, mv.Seat, m)
 		}
 		if err != nil {
 			e.t.Fatalf("stored move %d (%d: %s) does not replay: %v", mv.N, mv.Seat, mv.Text, err)
 		}
 		h.states = append(h.states, st.Clone())
+		h.dealEnds = append(h.dealEnds, ended)
 	}
 	return h
 }
 
 // mayRead returns the cards seat (or a spectator) may see in st.
 func mayRead(st game.State, seat int) card.Set {
+	return mayReadIn(st.Places(), seat)
+}
+
+// mayReadIn returns the cards seat (or a spectator) may see in places.
+func mayReadIn(places []game.Place, seat int) card.Set {
 	var s card.Set
-	for _, p := range st.Places() {
+	for _, p := range places {
 		if (seat == game.Spectator && p.Public) || (seat >= 0 && p.Visible.Has(seat)) {
 			for _, c := range p.Cards {
 				s = s.Add(c)
@@ -486,7 +508,8 @@ func mayRead(st game.State, seat int) card.Set {
 }
 
 // cardsIn returns every card named in canonical notation in any string of
-// the JSON value v.
+// the JSON value v: as a word ("play 7S") or in brackets, as the words of
+// the live log name them ("{0} took [7S]").
 func cardsIn(v any) []card.Card {
 	var out []card.Card
 	var walk func(any)
@@ -498,6 +521,7 @@ func cardsIn(v any) []card.Card {
 					out = append(out, c)
 				}
 			}
+			out = append(out, bracketed(x)...)
 		case []any:
 			for _, y := range x {
 				walk(y)
@@ -510,6 +534,26 @@ func cardsIn(v any) []card.Card {
 	}
 	walk(v)
 	return out
+}
+
+// bracketed returns the cards a text names in brackets ("[7S]").
+func bracketed(text string) []card.Card {
+	var out []card.Card
+	for {
+		i := strings.IndexByte(text, '[')
+		if i < 0 {
+			return out
+		}
+		text = text[i+1:]
+		j := strings.IndexByte(text, ']')
+		if j < 0 {
+			return out
+		}
+		if c, err := card.Parse(text[:j]); err == nil && c.String() == text[:j] {
+			out = append(out, c)
+		}
+		text = text[j+1:]
+	}
 }
 
 // checkFrames reports every problem frameProblems finds.
@@ -561,13 +605,28 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 			if shown && text != h.moves[n-1].Text {
 				bad("frame %d: move %d is %q, stored %q", i, n, text, h.moves[n-1].Text)
 			}
+			words, _ := ev["text"].(string)
 			if mover == seat {
 				if !shown {
 					bad("frame %d: its own move %d is hidden from it", i, n)
 				}
-				delete(ev, "move") // a seat may read its own moves: it made them
+				// A seat may read its own moves: it made them.
+				delete(ev, "move")
+				delete(ev, "text")
 				continue
 			}
+			if ev["hidden"] == true && len(bracketed(words)) > 0 {
+				bad("frame %d: the words of hidden move %d name a card: %q", i, n, words)
+			}
+			// The words may name what the seat saw as the move ended:
+			// after it, or at the end of the deal it ended.
+			saw := mayRead(h.states[n], seat) | mayReadIn(h.dealEnds[n-1], seat)
+			for _, c := range bracketed(words) {
+				if !saw.Has(c) {
+					bad("frame %d: the words of move %d name %v, which seat %d did not see: %q", i, n, c, seat, words)
+				}
+			}
+			delete(ev, "text")
 			if h.states[n-1].ToAct().Len() > 1 && (shown || ev["hidden"] != true) {
 				bad("frame %d: seat %d's simultaneous choice %d is not hidden: %v", i, mover, n, ev)
 			}

@@ -215,7 +215,7 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 		wmu.Unlock()
 	})
 
-	// The reader: moves and syncs, rate limited.
+	// The reader: moves, syncs and chat, rate limited.
 	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}
 	strikes := 0
 	var msgBuf bytes.Buffer // one buffer for every message (parse copies what it keeps)
@@ -259,10 +259,12 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 			err = tb.Move(ctx, sub, msg.Move, msg.Seat, msg.ID)
 		case "sync":
 			err = tb.Sync(ctx, sub)
+		case "chat":
+			tb.Chat(sub, msg.Text, msg.ID)
 		case "hello":
 			tb.Refuse(sub, protocol.CodeBadMessage, "hello was already said", msg.ID)
 		default:
-			tb.Refuse(sub, protocol.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync)", msg.Type), msg.ID)
+			tb.Refuse(sub, protocol.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync, chat)", msg.Type), msg.ID)
 		}
 		if err != nil {
 			break

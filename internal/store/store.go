@@ -145,6 +145,8 @@ type Store interface {
 	Tables(ctx context.Context, q Query) ([]*Table, error)
 	// Close releases the store.
 	Close() error
+	// Chats keeps the tables' chat (chat.go).
+	Chats
 }
 
 // Open opens the store a DSN names: "sqlite:PATH" (a file, created if

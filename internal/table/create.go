@@ -109,9 +109,10 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 			if !ok {
 				return Info{}, badRequest("seat %d: %q is neither \"open\" nor a bot (bots: %s)", i, name, strings.Join(m.cfg.BotNames, ", "))
 			}
-			seats[i] = store.Seat{Kind: store.KindBot, Bot: b.Name(), Name: b.Name()}
+			seats[i] = store.Seat{Kind: store.KindBot, Bot: b.Name()}
 		}
 	}
+	nameBots(seats)
 	set := Settings{StandIn: m.cfg.StandIn, GraceMS: m.cfg.Grace.Milliseconds(), ThinkMS: m.cfg.Think.Milliseconds()}
 	if req.Clock < 0 || req.Clock > maxSeconds {
 		return Info{}, badRequest("clock %v is out of range (0 to %d seconds)", req.Clock, maxSeconds)
@@ -186,6 +187,9 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 	if len(rec.Seats) != st.Players() {
 		return nil, fmt.Errorf("table %s: %d seats stored for %d players", rec.ID, len(rec.Seats), st.Players())
 	}
+	// Tables stored before bots had friendly names get them here (their
+	// bot seats were named after the bot); the others keep theirs.
+	nameBots(rec.Seats)
 	var set Settings
 	if len(rec.Settings) > 0 {
 		if err := json.Unmarshal(rec.Settings, &set); err != nil {
@@ -208,6 +212,7 @@ func (m *Manager) build(rec *store.Table, moves []store.Move) (*Table, error) {
 		rng:  mrand.New(mrand.NewPCG(rec.Seed, uint64(time.Now().UnixNano()))),
 		quit: make(chan struct{}), done: make(chan struct{}),
 	}
+	t.narrator, _ = st.(game.Narrator)
 	bots := make([]bot.Bot, len(rec.Seats))
 	for i, s := range rec.Seats {
 		x := &seat{n: i, kind: s.Kind, botName: s.Bot, name: s.Name, token: s.TokenHash}
@@ -290,8 +295,9 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 	if existing == "" {
 		seats := make([]store.Seat, len(rec.Seats))
 		for i, s := range rec.Seats {
-			seats[i] = store.Seat{Kind: s.Kind, Bot: s.Bot, Name: s.Bot}
+			seats[i] = store.Seat{Kind: s.Kind, Bot: s.Bot}
 		}
+		nameBots(seats)
 		nrec := &store.Table{
 			ID: randomID(), Game: rec.Game, Options: rec.Options, Seed: randomSeed(), Settings: rec.Settings,
 			Seats: seats, Status: store.StatusWaiting, RematchOf: id, CreatedAt: time.Now().UTC(), Lease: m.newLease(),

@@ -60,8 +60,10 @@ func (t *Table) broadcastState(events func(n int) []protocol.Event) {
 }
 
 // broadcastMove sends everyone the state after a move, with the move told
-// as each receiver may know it (see visibility.go).
-func (t *Table) broadcastMove(rec store.Move, before game.Seats, extra []protocol.Event) {
+// as each receiver may know it (see game/visibility.go): its notation and
+// the words full, or only that the seat moved and the words blind. extra
+// follows the move in every receiver's events.
+func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind string, extra []protocol.Event) {
 	if len(t.subs) == 0 {
 		return
 	}
@@ -76,9 +78,9 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, extra []protoco
 			visible = game.VisibleSets(t.st.Places(), t.st.Players())
 		}
 		if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
-			ev.Move = rec.Text
+			ev.Move, ev.Text = rec.Text, full
 		} else {
-			ev.Hidden = true
+			ev.Hidden, ev.Text = true, blind
 		}
 		return append([]protocol.Event{ev}, extra...)
 	})

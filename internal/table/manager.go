@@ -108,7 +108,10 @@ type Manager struct {
 	stats     Metrics
 	lobby     *lobbyCache
 	stopping  atomic.Bool // Close has begun
-	leaveOnce sync.Once   // the cluster is left once, by Close
+	// chatWriters are the goroutines storing chat messages: Close waits
+	// for them.
+	chatWriters sync.WaitGroup
+	leaveOnce   sync.Once // the cluster is left once, by Close
 
 	// A node of a cluster's state (nil cluster: alone).
 	cluster     store.Cluster
@@ -476,7 +479,8 @@ func (m *Manager) recordInfo(rec *store.Table) (Info, error) {
 }
 
 // Close stops every table (their connections are closed with ErrClosed)
-// and refuses new ones. It does not close the store.
+// and refuses new ones, and waits for the chat messages written to be
+// stored. It does not close the store.
 func (m *Manager) Close() {
 	m.stopping.Store(true)
 	m.mu.Lock()
@@ -489,6 +493,7 @@ func (m *Manager) Close() {
 		wg.Go(t.stop)
 	}
 	wg.Wait()
+	m.chatWriters.Wait()
 	if m.clustered() {
 		m.leaveOnce.Do(m.leave)
 	}

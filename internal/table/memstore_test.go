@@ -48,9 +48,10 @@ type memTable struct {
 	rematch          string
 	created, updated time.Time
 	moves            []store.Move
-	owner            string    // the lease's node; "" never owned
-	epoch            int64     // the lease's epoch; 0 never leased
-	until            time.Time // the lease's end; zero once released
+	chat             []store.ChatMessage // the last messages, oldest first
+	owner            string              // the lease's node; "" never owned
+	epoch            int64               // the lease's epoch; 0 never leased
+	until            time.Time           // the lease's end; zero once released
 }
 
 var (
@@ -243,6 +244,42 @@ func (s *memStore) Moves(ctx context.Context, tableID string) ([]store.Move, err
 		return nil, fmt.Errorf("memstore: table %s: %w", tableID, store.ErrNotFound)
 	}
 	return append([]store.Move{}, r.moves...), nil
+}
+
+func (s *memStore) AppendChat(ctx context.Context, tableID string, m store.ChatMessage, keep int) error {
+	if m.At.IsZero() {
+		m.At = time.Now()
+	}
+	m.At = memTime(m.At)
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	r, ok := s.tables[tableID]
+	if !ok {
+		return fmt.Errorf("memstore: table %s: %w", tableID, store.ErrNotFound)
+	}
+	r.chat = append(r.chat, m)
+	if keep > 0 && len(r.chat) > keep {
+		r.chat = append([]store.ChatMessage{}, r.chat[len(r.chat)-keep:]...)
+	}
+	return nil
+}
+
+func (s *memStore) Chat(ctx context.Context, tableID string, limit int) ([]store.ChatMessage, error) {
+	if err := s.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	r, ok := s.tables[tableID]
+	if !ok {
+		return nil, fmt.Errorf("memstore: table %s: %w", tableID, store.ErrNotFound)
+	}
+	from := 0
+	if limit > 0 {
+		from = max(0, len(r.chat)-limit)
+	}
+	return append([]store.ChatMessage{}, r.chat[from:]...), nil
 }
 
 func (s *memStore) Tables(ctx context.Context, q store.Query) ([]*store.Table, error) {
@@ -625,4 +662,45 @@ func TestMemStoreCluster(t *testing.T) {
 			t.Fatalf("a departed node: %v, want ErrNoNode", err)
 		}
 	})
+}
+
+// TestMemStoreChat holds the memory store to the chat contract
+// (storetest.RunChat): in order, the last keep kept, the last limit read,
+// missing tables refused.
+func TestMemStoreChat(t *testing.T) {
+	ctx := context.Background()
+	s := newMemStore()
+	if err := s.CreateTable(ctx, &store.Table{ID: "t1", Game: "golf", Seats: []store.Seat{{Kind: store.KindHuman}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Chat(ctx, "t1", 50); err != nil || got == nil || len(got) != 0 {
+		t.Fatalf("a new table's chat: %+v, %v; want an empty list", got, err)
+	}
+	at := time.Date(2026, 11, 25, 10, 0, 0, 123456789, time.Local)
+	for i := range 60 {
+		m := store.ChatMessage{Seat: i % 2, Name: "P", Text: fmt.Sprint(i), At: at.Add(-time.Duration(i) * time.Second)}
+		if err := s.AppendChat(ctx, "t1", m, 50); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.Chat(ctx, "t1", 0)
+	if err != nil || len(got) != 50 || got[0].Text != "10" || got[49].Text != "59" {
+		t.Fatalf("after 60 messages kept to 50: %d, %v", len(got), err)
+	}
+	if !got[0].At.Equal(memTime(at.Add(-10*time.Second))) || got[0].At.Location() != time.UTC {
+		t.Errorf("a message's time: %v, want %v in UTC to the microsecond", got[0].At, at.Add(-10*time.Second))
+	}
+	if got, _ := s.Chat(ctx, "t1", 3); len(got) != 3 || got[0].Text != "57" || got[2].Text != "59" {
+		t.Errorf("the last 3: %+v", got)
+	}
+	got[0].Text = "changed after the read"
+	if again, _ := s.Chat(ctx, "t1", 0); again[0].Text != "10" {
+		t.Errorf("the store shares memory with its callers: %+v", again[0])
+	}
+	if err := s.AppendChat(ctx, "nope", store.ChatMessage{Text: "x"}, 50); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("AppendChat to a missing table: %v", err)
+	}
+	if _, err := s.Chat(ctx, "nope", 50); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Chat of a missing table: %v", err)
+	}
 }

@@ -95,6 +95,16 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 		t.log().Error("storing a move", "move", rec.N, "err", err)
 		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
 	}
+	// The words for the live log, from the state before the move, and
+	// the deals played: only when someone is told (a table nobody
+	// watches pays nothing).
+	told := len(t.subs) > 0
+	var full, blind string
+	var deals int
+	if told {
+		full, blind = t.narrate(n, m)
+		deals = t.st.DealsPlayed()
+	}
 	t.st.ApplyFast(n, m)
 	t.moves++
 	t.m.moveCount.Add(1)
@@ -105,21 +115,48 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	s.thinking = false
 	s.deadline = time.Time{}
 	s.clockGen++
-	var overEvent []protocol.Event
-	if t.st.ToAct() == 0 {
+	over := t.st.ToAct() == 0
+	if over {
 		t.finish()
-		overEvent = []protocol.Event{{Kind: protocol.EventOver, Seat: -1, At: rec.At}}
+	}
+	var after []protocol.Event // the move's aftermath: a deal's end, the match's
+	if told {
+		if played := t.st.DealsPlayed(); played > deals {
+			res := t.st.Result()
+			for d := deals + 1; d <= played && d <= len(res.DealScores); d++ {
+				after = append(after, protocol.Event{Kind: protocol.EventDeal, Seat: -1, Deal: d, Scores: res.DealScores[d-1], At: rec.At})
+			}
+		}
+		if over {
+			after = append(after, protocol.Event{Kind: protocol.EventOver, Seat: -1, At: rec.At})
+		}
 	}
 	// Bots and clocks first, so the frame that starts a decision shows
 	// its clock.
 	t.schedule()
-	t.broadcastMove(rec, before, overEvent)
-	if overEvent != nil {
+	t.broadcastMove(rec, before, full, blind, after)
+	if over {
 		t.updateInfo()
 	} else {
 		t.infoMoves.Store(int64(t.moves)) // the rest of the lobby entry is as it was
 	}
 	return nil
+}
+
+// narrate returns the game's words for seat n's move m, which is about to
+// be made: none if the game has none, or if telling it failed (a bug in
+// the game's words must not stop the table: the move is already stored).
+func (t *Table) narrate(n int, m game.Move) (full, blind string) {
+	if t.narrator == nil {
+		return "", ""
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t.log().Error("the game's words for a move panicked; the move is told without them", "seat", n, "panic", r)
+			full, blind = "", ""
+		}
+	}()
+	return t.narrator.Narrate(n, m)
 }
 
 // finish records the end of the game.

@@ -52,6 +52,7 @@ func (t *Table) attach(token string, spectate bool) (*Sub, error) {
 		}
 	}
 	t.send(sub, t.stateFrame(n, []protocol.Event{}))
+	t.sendChatLog(sub)
 	if len(events) > 0 {
 		t.broadcastSeats(events, sub)
 	}
@@ -145,8 +146,10 @@ func (t *Table) join(n int, name string) (JoinResult, error) {
 	token := newToken()
 	s.token = hashToken(token)
 	s.name = name
+	t.renameBots() // a person may take a bot's name: the bot takes another
 	if err := t.saveSeats(); err != nil {
 		s.token, s.name = "", ""
+		t.renameBots()
 		return JoinResult{}, err
 	}
 	if t.status == store.StatusPlaying {
@@ -202,8 +205,10 @@ func (t *Table) leave(token string) error {
 	}
 	oldToken, oldName := s.token, s.name
 	s.token, s.name = "", ""
+	t.renameBots()
 	if err := t.saveSeats(); err != nil {
 		s.token, s.name = oldToken, oldName
+		t.renameBots()
 		return err
 	}
 	for sub := range t.subs {
@@ -222,10 +227,7 @@ func (t *Table) leave(token string) error {
 }
 
 func (t *Table) saveSeats() error {
-	seats := make([]store.Seat, len(t.seats))
-	for i, s := range t.seats {
-		seats[i] = store.Seat{Kind: s.kind, Bot: s.botName, Name: s.name, TokenHash: s.token}
-	}
+	seats := t.storeSeats()
 	old := t.rec.Seats
 	t.rec.Seats = seats
 	ctx, cancel := t.storeCtx()
@@ -258,10 +260,15 @@ func (t *Table) seatInfos() []protocol.SeatInfo {
 		switch {
 		case s.kind == store.KindBot:
 			si.State = protocol.SeatBot
+			si.Level = Level(s.botName)
 		case s.token == "":
 			si.State = protocol.SeatOpen
+			if t.status == store.StatusPlaying {
+				si.Level = Level(t.set.StandIn) // the stand-in plays it
+			}
 		case s.standin:
 			si.State = protocol.SeatStandIn
+			si.Level = Level(t.set.StandIn)
 		case s.away || s.conns == 0:
 			si.State = protocol.SeatAway
 		default:

@@ -164,6 +164,7 @@ type seat struct {
 	thinking bool
 	deadline time.Time
 	clockGen int
+	chatRate chatRate
 }
 
 // Table is one live table. Its methods are safe for concurrent use; all of
@@ -191,6 +192,18 @@ type Table struct {
 	idleGen  int
 	stopping bool
 	stopWhy  error // why the subs are closed when stopping; nil: ErrClosed
+	// narrator tells moves in words (the game's state, when it can).
+	narrator game.Narrator
+	// chatLog is the table's last chat messages, oldest first (chat.go).
+	chatLog []store.ChatMessage
+
+	// The chat read from the store (set on the actor, read anywhere), and
+	// the messages waiting to be stored, in order, by one goroutine at a
+	// time.
+	chatLoaded  atomic.Bool
+	chatMu      sync.Mutex
+	chatQueue   []store.ChatMessage
+	chatWriting bool
 
 	// The actor's inbox: work waits here, and a goroutine runs it only
 	// while there is some (an idle table holds no goroutine, and so no
@@ -364,8 +377,10 @@ func (t *Table) log() *slog.Logger { return t.m.log.With("table", t.id) }
 // --- requests ---
 
 // Attach connects a client: with a seat token to play that seat, or as a
-// spectator. The sub's first frames are a welcome and the current state.
+// spectator. The sub's first frames are a welcome, the current state and
+// the table's last chat messages.
 func (t *Table) Attach(ctx context.Context, token string, spectate bool) (*Sub, error) {
+	t.loadChat(ctx)
 	var sub *Sub
 	var err error
 	if e := t.call(ctx, func() { sub, err = t.attach(token, spectate) }); e != nil {

@@ -1,0 +1,126 @@
+package game_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlour/card"
+	"parlour/game"
+)
+
+func TestWordsRendersMarkers(t *testing.T) {
+	names := []string{"Ann", "you", "Cleo"}
+	name := func(s int) string { return names[s] }
+	pretty := func(c card.Card) string { return c.Pretty() }
+	for _, c := range []struct{ in, want string }{
+		{"{0} took [7H] from the discard pile", "Ann took 7♥ from the discard pile"},
+		{"{1} passed three cards to {2}", "You passed three cards to Cleo"},
+		{"{2} passed [9S], [10S] and [JS] to {1}", "Cleo passed 9♠, 10♠ and J♠ to you"},
+		{"{0} turned [JK]", "Ann turned JK"},
+		{"the parcel went to {1}", "the parcel went to you"},
+		// Malformed or unknown markers stay as they are.
+		{"{x} and {} and {007} and [7h] and [TH] and [XX] and [", "{x} and {} and {007} and [7h] and [TH] and [XX] and ["},
+		{"no markers at all", "no markers at all"},
+		{"", ""},
+		{"[QS]{0}", "Q♠Ann"},
+	} {
+		if got := game.Words(c.in, name, pretty); got != c.want {
+			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// Without functions: "seat N" and the notation.
+	if got := game.Words("{1} played [10D]", nil, nil); got != "Seat 1 played 10D" {
+		t.Errorf("Words with nil functions = %q", got)
+	}
+}
+
+func TestWordsAllocatesLittle(t *testing.T) {
+	name := func(int) string { return "Ann" }
+	text := func(card.Card) string { return "seven of hearts" }
+	allocs := testing.AllocsPerRun(100, func() {
+		game.Words("{0} took [7H] from the discard pile and put it in the top-left place", name, text)
+	})
+	if allocs > 1 {
+		t.Errorf("Words allocates %.0f times; want at most one (the result)", allocs)
+	}
+}
+
+func TestWordsCardsAndSeats(t *testing.T) {
+	cs, err := game.WordsCards("{0} passed [9S], [10S] and [JK] to {12}")
+	if err != nil || !slices.Equal(cs, card.MustParseList("9S 10S JK")) {
+		t.Errorf("WordsCards = %v, %v", cs, err)
+	}
+	seats, err := game.WordsSeats("{0} passed [9S], [10S] and [JK] to {12}")
+	if err != nil || !slices.Equal(seats, []int{0, 12}) {
+		t.Errorf("WordsSeats = %v, %v", seats, err)
+	}
+	for _, bad := range []string{"[7h]", "[TH]", "a [bracket", "[XX] x"} {
+		if _, err := game.WordsCards(bad); !errors.Is(err, game.ErrBadWords) {
+			t.Errorf("WordsCards(%q) error %v, want ErrBadWords", bad, err)
+		}
+	}
+	for _, bad := range []string{"{x}", "{}", "{007}", "{1", "{-1}"} {
+		if _, err := game.WordsSeats(bad); !errors.Is(err, game.ErrBadWords) {
+			t.Errorf("WordsSeats(%q) error %v, want ErrBadWords", bad, err)
+		}
+	}
+}
+
+func TestCheckWords(t *testing.T) {
+	for _, ok := range []string{"{0} drew from the stock", "{2} led [AS]", "{1} took the parcel (three cards)"} {
+		if err := game.CheckWords(ok, 3); err != nil {
+			t.Errorf("CheckWords(%q): %v", ok, err)
+		}
+	}
+	for _, c := range []struct{ words, want string }{
+		{"", "no words"},
+		{"  ", "no words"},
+		{"{0} drew\n{1} drew", "one line"},
+		{"{3} drew", "out of range"},
+		{"{0} played 7H", "without its brackets"},
+		{"{0} played [7H] and QS.", "without its brackets"},
+		{"{0} played [7h]", "not a card marker"},
+		{"{zero} played", "not a seat marker"},
+	} {
+		err := game.CheckWords(c.words, 3)
+		if !errors.Is(err, game.ErrBadWords) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("CheckWords(%q) = %v, want ErrBadWords saying %q", c.words, err, c.want)
+		}
+	}
+}
+
+func TestListAndCountWords(t *testing.T) {
+	for n, want := range []string{"", "[9S]", "[9S] and [10S]", "[9S], [10S] and [JS]"} {
+		if got := game.CardListWords(card.MustParseList("9S 10S JS")[:n]); got != want {
+			t.Errorf("CardListWords of %d = %q, want %q", n, got, want)
+		}
+	}
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "no cards"}, {1, "one card"}, {3, "three cards"}, {12, "twelve cards"}, {13, "13 cards"}} {
+		if got := game.CountWords(c.n, "card"); got != c.want {
+			t.Errorf("CountWords(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
+
+func TestTelling(t *testing.T) {
+	var w game.Telling
+	w.Say("{%d} passed ", 1)
+	w.Cards(card.MustParseList("9S 10S JS"), "three cards")
+	w.Say(" to {%d}", 2)
+	w.Full(" (full)")
+	w.Blind(" (blind)")
+	w.Say("; {0} turned up ")
+	w.Card(card.MustParse("AH"), "the next card")
+	full, blind := w.Texts()
+	if want := "{1} passed [9S], [10S] and [JS] to {2} (full); {0} turned up [AH]"; full != want {
+		t.Errorf("full = %q, want %q", full, want)
+	}
+	if want := "{1} passed three cards to {2} (blind); {0} turned up the next card"; blind != want {
+		t.Errorf("blind = %q, want %q", blind, want)
+	}
+}
