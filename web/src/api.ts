@@ -11,6 +11,7 @@ export interface GameInfo {
 }
 export interface SeatInfo {
   seat: number; kind: string; name?: string; bot?: string; state: string;
+  level?: string; // a bot's level: beginner, casual, easy, medium, hard
 }
 export interface Result {
   deal: number; deal_scores: number[][]; totals: number[]; over: boolean; winners: number[];
@@ -18,10 +19,17 @@ export interface Result {
 export interface TableInfo {
   id: string; game: string; title: string; options: Record<string, any>; status: string;
   seats: SeatInfo[]; open: number[]; moves: number; spectators: number; result: Result | null;
-  rematch_of: string; rematch: string; created_at: string;
+  rematch_of: string; rematch: string; created_at: string; clock?: number;
 }
 export interface Joined { table: string; seat: number; token: string }
-export interface Event { kind: string; n?: number; seat?: number; move?: string; by?: string; hidden?: boolean; at?: string }
+export interface Event {
+  kind: string; n?: number; seat?: number; move?: string; by?: string; hidden?: boolean; at?: string;
+  text?: string;     // a move in the game's words: a template with {N} seats and [C] cards
+  deal?: number;     // kind "deal": the deal that ended and each seat's score for it
+  scores?: number[];
+}
+// ChatMsg is a table chat message as the server relays it.
+export interface ChatMsg { type: "chat"; seat: number; name: string; text: string; at: string; old?: boolean }
 export interface StateMsg {
   type: "state"; table: string; seat: number; seq: number; status: string; to_act: number[];
   legal: string[]; view: any; result: Result; seats: SeatInfo[];
@@ -72,9 +80,18 @@ export function holdSeat(table: string, h: Held | null) {
 export function myName(): string { return localStorage.getItem("parlour.name") || ""; }
 export function setMyName(n: string) { localStorage.setItem("parlour.name", n); }
 
+// seatName is how a seat is shown: a person's name, a bot's friendly name
+// with its level ("Ada (hard)"), or what the seat is.
 export function seatName(seats: SeatInfo[] | undefined, i: number): string {
   const s = seats && seats[i];
+  if (s && s.kind === "bot" && s.level) return shortName(seats, i) + " (" + s.level + ")";
+  return shortName(seats, i);
+}
+
+// shortName is a seat's name without a bot's level: "Ada", for the log.
+export function shortName(seats: SeatInfo[] | undefined, i: number): string {
+  const s = seats && seats[i];
   if (!s) return "Seat " + (i + 1);
-  if (s.kind === "bot") return (s.bot || s.name || "bot") + " bot";
+  if (s.kind === "bot") return s.level ? s.name || s.bot || "Bot" : (s.bot || s.name || "bot") + " bot";
   return s.name || (s.state === "open" ? "open seat" : "Player " + (i + 1));
 }

@@ -9,14 +9,15 @@ export interface BoardProps {
   seat: number;          // the viewer's seat, -1 for a spectator or a replay
   players: number;
   legal: string[];       // the viewer's legal moves now
-  act: (move: string) => void;
+  act: (move: string, sure?: boolean) => void; // sure: already confirmed (a multi-card choice)
   names: string[];       // seat names
   toAct: number[];
   hands?: (Card[] | null)[]; // replay: every seat's hand, from its own view
   faceDown?: (Card[] | null)[]; // replay (Golf): each seat's face-down cards, by position (null: face up)
 }
 
-export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#1e8449", "#b7950b", "#7d3c98", "#d35400", "#17a589", "#5d6d7e"];
+// SEAT_COLOURS are the seats' colours, clear on the felt and on paper alike.
+export const SEAT_COLOURS = ["#e0464b", "#3b82f6", "#e6a100", "#a25fd0", "#14b8a6", "#f07b1d", "#e0489a", "#8b9bb0"];
 
 // can reports whether m is legal; onMove returns a click handler for m, or
 // undefined when m is not legal (the element is then not clickable).
@@ -25,6 +26,8 @@ export function mover(p: BoardProps) {
   return {
     can: (m: string) => set.has(m),
     on: (m: string) => (set.has(m) ? () => p.act(m) : undefined),
+    // act makes m at once (a move chosen by its own button).
+    act: (m: string) => p.act(m),
   };
 }
 
@@ -43,9 +46,9 @@ export function othersFirst(p: BoardProps): number[] {
 export function SeatTag(p: { seat: number; names: string[]; toAct?: number[]; children?: ComponentChildren }) {
   const acting = p.toAct && p.toAct.includes(p.seat);
   return (
-    <div class={"seat-tag" + (acting ? " acting" : "")} style={{ borderColor: SEAT_COLOURS[p.seat % 8] }}>
-      <span class="dot" style={{ background: SEAT_COLOURS[p.seat % 8] }} />
-      <b>{p.names[p.seat] || "Seat " + (p.seat + 1)}</b>{acting ? <span class="to-act"> — to act</span> : null}
+    <div class={"seat-tag" + (acting ? " acting" : "")} style={{ "--seat": SEAT_COLOURS[p.seat % 8] } as any}>
+      <span class="dot" />
+      <b>{p.names[p.seat] || "Seat " + (p.seat + 1)}</b>{acting ? <span class="to-act">to act</span> : null}
       {p.children}
     </div>
   );
@@ -85,14 +88,14 @@ export function useChooser(legal: string[], prefix: string, n?: number) {
   };
 }
 
-export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: string) => void; verb: string; need?: number }) {
+export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: string, sure?: boolean) => void; verb: string; need?: number }) {
   const c = p.chooser;
   if (!c.active) return null;
   return (
     <div class="confirm">
       <span>{p.need ? `Pick ${p.need} cards (${c.picked.length} picked)` : `Pick the cards (${c.picked.length} picked)`}</span>{" "}
       <button type="button" class="primary" data-confirm={p.verb} data-need={p.need || 0} disabled={!c.match}
-        onClick={() => { if (c.match) { p.act(c.match); c.clear(); } }}>
+        onClick={() => { if (c.match) { p.act(c.match, true); c.clear(); } }}>
         {p.verb}{c.match ? " " + prettyMove(c.match.split(" ").slice(1).join(" ")) : ""}
       </button>{" "}
       {c.picked.length ? <button type="button" data-clear onClick={c.clear}>Clear</button> : null}
@@ -104,7 +107,7 @@ export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: st
 export function Hand(p: { cards: Card[]; click?: (c: string) => (() => void) | undefined; move?: (c: string) => string; selected?: (c: string) => boolean; marked?: (i: number) => boolean; label?: string; chooser?: ReturnType<typeof useChooser> }) {
   const ch = p.chooser && p.chooser.active ? p.chooser : null;
   return (
-    <div class="hand" aria-label={p.label || "hand"}>
+    <div class={"hand" + (p.cards.length > 8 ? " many" : "")} role="group" aria-label={p.label || "hand"}>
       {p.cards.map((c, i) => (
         ch && c && ch.usable(c) ? (
           <CardView card={c} onClick={() => ch.toggle(c)} pick selected={ch.picked.includes(c)} extra={p.marked?.(i) ? "received" : undefined} />

@@ -3,6 +3,9 @@ import { useEffect, useState } from "preact/hooks";
 import { api, games as loadGames, GameInfo, TableInfo, Joined, holdSeat, myName, setMyName, seatName } from "./api";
 import { go } from "./router";
 
+// BOT_LEVELS is the level each bot is shown with at a table.
+const BOT_LEVELS: Record<string, string> = { random: "beginner", heuristic: "casual", easy: "easy", medium: "medium", hard: "hard" };
+
 export function Lobby() {
   const [games, setGames] = useState<GameInfo[]>([]);
   const [bots, setBots] = useState<string[]>([]);
@@ -66,7 +69,7 @@ function TableList(p: { tables: TableInfo[]; games: GameInfo[]; kind: string }) 
     <ul class="tables" data-list={p.kind}>
       {p.tables.map((t) => (
         <li data-table={t.id}>
-          <b>{t.title}</b> <span class="muted small">{t.seats.map((s, i) => seatName(t.seats, i)).join(", ")} · {t.moves} moves</span>{" "}
+          <b>{t.title}</b> <span class="muted small">{t.seats.map((_, i) => seatName(t.seats, i)).join(", ")} · {t.moves} moves</span>{" "}
           {p.kind === "over" ? <a href={"#/replay/" + t.id}>Replay</a> : <a href={"#/t/" + t.id}>{p.kind === "open" ? "Join or watch" : "Watch"}</a>}
         </li>
       ))}
@@ -130,7 +133,7 @@ function CreateForm(p: { game: GameInfo; bots: string[]; onError: (e: string) =>
               <span>Seat {i + 1}</span>
               <select name={"seat" + i} value={k} onChange={(e) => { const s = [...seatKinds]; s[i] = (e.target as HTMLSelectElement).value; setSeats(s); }}>
                 <option value="open">open (a person)</option>
-                {p.bots.map((b) => <option value={b}>{b} bot</option>)}
+                {p.bots.map((b) => <option value={b}>{BOT_LEVELS[b] && BOT_LEVELS[b] !== b ? `bot: ${BOT_LEVELS[b]} (${b})` : `bot: ${b}`}</option>)}
               </select>
             </label>
           ))}

@@ -6,6 +6,10 @@ import { Lobby } from "./lobby";
 import { TablePage } from "./table";
 import { ReplayPage } from "./replay";
 import { RulesPage } from "./rules";
+import { SettingsButton } from "./settings";
+import { ICON, setFavicon } from "./turn";
+
+setFavicon(ICON);
 
 function App() {
   const [r, setR] = useState(route());
@@ -21,8 +25,12 @@ function App() {
   else page = <Lobby />;
   return (
     <>
-      <header><a href="#/" class="brand">Parlour</a><nav><a href="#/">Lobby</a> <a href="#/rules/golf">Rules</a></nav></header>
-      <main>{page}</main>
+      <header>
+        <a href="#/" class="brand"><span class="brand-mark" aria-hidden="true">♠</span>Parlour</a>
+        <nav><a href="#/">Lobby</a> <a href="#/rules/golf">Rules</a></nav>
+        <SettingsButton />
+      </header>
+      <main class={r[0] === "t" ? "wide" : ""}>{page}</main>
     </>
   );
 }

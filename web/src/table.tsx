@@ -1,31 +1,58 @@
-// The table page: one game, played over the table protocol's WebSocket.
+// The table page: one game, played over the table protocol's WebSocket,
+// with the live log and the chat beside it.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import { api, heldSeat, holdSeat, myName, setMyName, seatName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event } from "./api";
+import {
+  api, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg,
+} from "./api";
 import { prettyMove } from "./cards";
 import { BOARDS, DEAL_WORD } from "./boards";
 import { SEAT_COLOURS } from "./board";
 import { go } from "./router";
+import { snapshot, play, stop, Snapshot, Moment } from "./animate";
+import { targets, hints } from "./lastmove";
+import { LiveLog, Entry, entries, entry, Words } from "./log";
+import { Chat } from "./chat";
+import { Summary } from "./summary";
+import { useTurnSignals } from "./turn";
+import { useBoardKeys, refocus } from "./keys";
+import { settings, useSettings } from "./settings";
 
 type Conn = "connecting" | "open" | "closed";
+
+const CHAT_CODES = new Set(["bad_chat", "chat_flood"]);
 
 export function TablePage(p: { id: string }) {
   const id = p.id;
   const [held, setHeld] = useState(heldSeat(id));
   const [info, setInfo] = useState<TableInfo | null>(null);
+  const [game, setGame] = useState("");
   const [state, setState] = useState<StateMsg | null>(null);
   const [seats, setSeats] = useState<SeatInfo[]>([]);
   const [conn, setConn] = useState<Conn>("connecting");
   const [refusal, setRefusal] = useState("");
   const [error, setError] = useState("");
-  const [log, setLog] = useState<string[]>([]);
+  const [log, setLog] = useState<Entry[]>([]);
+  const [chat, setChat] = useState<ChatMsg[]>([]);
+  const [chatRefusal, setChatRefusal] = useState("");
+  const [lastMoves, setLastMoves] = useState<Record<number, Event>>({});
   const [rematch, setRematch] = useState("");
   const [name, setName] = useState(myName());
+  const [pending, setPending] = useState("");
+  useSettings(); // draw again when the settings change
   const wsRef = useRef<WebSocket | null>(null);
   const seatsRef = useRef<SeatInfo[]>([]);
   seatsRef.current = seats;
+  const pageRef = useRef<HTMLDivElement>(null);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const snap = useRef<Snapshot | null>(null);
+  const moment = useRef<Moment>({ skip: true });
+  const lastSent = useRef("");
+  const chatN = useRef(0);
+  const gameRef = useRef("");
+  gameRef.current = game || info?.game || "";
 
-  // The table's info (title, seats open, rematch link), refreshed while
-  // nobody holds a seat here so the join buttons stay true.
+  // The table's info (title, seats open, rematch link, clock), refreshed
+  // while nobody holds a seat here so the join buttons stay true.
   useEffect(() => {
     let stop = false;
     const load = () => api<TableInfo>("GET", "/api/tables/" + id).then((t) => {
@@ -41,6 +68,7 @@ export function TablePage(p: { id: string }) {
   // The WebSocket, reconnecting by itself with a growing pause.
   useEffect(() => {
     let closed = false, retry = 0, timer = 0;
+    const me = held ? held.seat : -1;
     const connect = () => {
       setConn("connecting");
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -52,16 +80,44 @@ export function TablePage(p: { id: string }) {
       ws.onmessage = (e) => {
         const msg = JSON.parse(e.data);
         switch (msg.type) {
-          case "welcome": retry = 0; setConn("open"); break;
-          case "state":
-            setState(msg as StateMsg); setSeats(msg.seats);
-            if ((msg.events as Event[]).some((ev) => ev.kind === "move")) setRefusal("");
-            addEvents(msg.events, msg.seats);
+          case "welcome":
+            retry = 0; setConn("open");
+            if (msg.game) setGame(msg.game);
+            setChat([]); // the server sends the kept messages again
             break;
-          case "seats": setSeats(msg.seats); addEvents(msg.events, msg.seats); break;
+          case "state": {
+            const evs = (msg.events || []) as Event[];
+            const moves = evs.filter((ev) => ev.kind === "move");
+            const mv = moves[moves.length - 1];
+            const newDeal = evs.some((ev) => ev.kind === "deal" || ev.kind === "start");
+            const g = gameRef.current;
+            // Where the cards are now, before the new state is drawn.
+            snap.current = snapshot(boardRef.current);
+            moment.current = mv
+              ? { mover: mv.seat, move: mv.hidden ? undefined : mv.move, skip: newDeal, hints: mv.hidden ? [] : hints(g, mv.seat ?? -1, mv.move) }
+              : { skip: true };
+            setState(msg as StateMsg); setSeats(msg.seats);
+            if (moves.length) setRefusal("");
+            if (moves.length || newDeal) {
+              setLastMoves((old) => {
+                const out = newDeal ? {} : { ...old };
+                if (!newDeal) for (const ev of moves) if (ev.seat !== undefined) out[ev.seat] = ev;
+                return out;
+              });
+            }
+            addEvents(evs, msg.result as Result);
+            seen(msg.seats);
+            break;
+          }
+          case "seats": setSeats(msg.seats); addEvents(msg.events, null); seen(msg.seats); break;
           case "rematch": setRematch(msg.rematch); break;
+          case "chat": setChat((c) => [...c, msg as ChatMsg].slice(-100)); if (msg.seat === me && !msg.old) setChatRefusal(""); break;
           case "error":
             if (msg.code === "bad_token") { holdSeat(id, null); setHeld(null); }
+            if (CHAT_CODES.has(msg.code) || (typeof msg.id === "string" && msg.id.startsWith("chat")) || (msg.code === "spectator" && !msg.id && lastSent.current === "chat")) {
+              setChatRefusal(msg.message || msg.code);
+              break;
+            }
             setRefusal((msg.move ? prettyMove(msg.move) + ": " : "") + msg.message);
             break;
         }
@@ -74,27 +130,59 @@ export function TablePage(p: { id: string }) {
         timer = window.setTimeout(connect, Math.min(250 * 2 ** retry, 5000));
       };
     };
-    const addEvents = (evs: Event[], ss: SeatInfo[]) => {
+    // "back" is told only of a player seen here before: the first
+    // connection after taking a seat is no return.
+    const away = new Set<number>(), here = new Set<number>();
+    const seen = (ss: SeatInfo[]) => { for (const x of ss || []) if (x.state === "here") here.add(x.seat); };
+    const addEvents = (evs: Event[], result: Result | null) => {
       if (!evs || !evs.length) return;
-      const lines = evs.map((ev) => describe(ev, ss)).filter((x) => x);
-      if (lines.length) setLog((l) => [...lines.reverse(), ...l].slice(0, 60));
+      const word = DEAL_WORD[gameRef.current] || "Deal";
+      const told = evs.filter((ev) => {
+        if (ev.kind === "over") return false;
+        if (ev.seat === undefined) return true;
+        if (ev.kind === "away" || ev.kind === "standin") away.add(ev.seat);
+        if (ev.kind === "join" || ev.kind === "leave") here.delete(ev.seat);
+        if (ev.kind === "back") return away.delete(ev.seat) || here.has(ev.seat); // a first connection is no return
+        return true;
+      });
+      const lines = entries(told, word);
+      if (result && evs.some((ev) => ev.kind === "over")) lines.push(entry("over", overText(result, me)));
+      if (lines.length) setLog((l) => [...l, ...lines].slice(-200));
     };
     connect();
-    return () => { closed = true; clearTimeout(timer); wsRef.current?.close(1000, "leaving the page"); };
+    return () => { closed = true; clearTimeout(timer); wsRef.current?.close(1000, "leaving the page"); stop(); };
   }, [id, held && held.token]);
 
-  const send = (move: string) => {
-    setRefusal("");
+  const sendFrame = (frame: object): boolean => {
     const ws = wsRef.current;
-    if (!ws || ws.readyState !== WebSocket.OPEN) { setRefusal("not connected: the move was not sent"); return; }
-    ws.send(JSON.stringify({ v: 1, type: "move", move }));
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify({ v: 1, ...frame }));
+    return true;
+  };
+  const send = (move: string) => {
+    setRefusal(""); setPending("");
+    lastSent.current = "move";
+    if (!sendFrame({ type: "move", move })) setRefusal("not connected: the move was not sent");
+  };
+  // act is what the board calls: with move confirmation on, a first click
+  // (or Enter) picks the move and a second one, or Confirm, sends it.
+  const act = (move: string, sure?: boolean) => {
+    if (settings().confirm && !sure && pending !== move) { setPending(move); return; }
+    send(move);
+  };
+  const sendChat = (text: string): boolean => {
+    setChatRefusal("");
+    lastSent.current = "chat";
+    if (!sendFrame({ type: "chat", text, id: "chat" + ++chatN.current })) { setChatRefusal("Not connected: the message was not sent."); return false; }
+    return true;
   };
 
   const join = async (seat: number) => {
     setError("");
     try {
-      setMyName(name);
-      const j = await api<Joined>("POST", `/api/tables/${id}/join`, { seat, name: name || undefined });
+      const n = name.trim();
+      setMyName(n);
+      const j = await api<Joined>("POST", `/api/tables/${id}/join`, { seat, name: n || undefined });
       holdSeat(id, { token: j.token, seat: j.seat }); setHeld({ token: j.token, seat: j.seat });
     } catch (e: any) { setError(e.message); }
   };
@@ -112,9 +200,33 @@ export function TablePage(p: { id: string }) {
     } catch (e: any) { setError(e.message); }
   };
 
+  // A picked move waits for its confirmation as long as it stays legal.
+  useEffect(() => { if (pending && !(state?.legal || []).includes(pending)) setPending(""); }, [state]);
+
+  const gameId = gameRef.current;
+  const mySeat = held ? held.seat : -1;
+
+  // After each new state: the cards travel, and each seat's last move is
+  // marked where it happened.
+  useLayoutEffect(() => {
+    const root = boardRef.current;
+    const board = root?.querySelector<HTMLElement>(".board") || null;
+    play(root, snap.current, moment.current);
+    snap.current = null;
+    if (!board) return;
+    board.querySelectorAll<HTMLElement>("[data-last-seat]").forEach((el) => { el.removeAttribute("data-last-seat"); el.style.removeProperty("--last"); });
+    for (const [s, ev] of Object.entries(lastMoves)) {
+      for (const el of targets(board, gameId, Number(s), ev.hidden ? undefined : ev.move)) {
+        el.dataset.lastSeat = s;
+        el.style.setProperty("--last", SEAT_COLOURS[Number(s) % 8]);
+      }
+    }
+    board.querySelectorAll(".pending").forEach((el) => el.classList.remove("pending"));
+    if (pending) board.querySelectorAll(`[data-move="${CSS.escape(pending)}"]`).forEach((el) => el.classList.add("pending"));
+  });
+
   // Legal moves the board offers no place for (there should be none) get
   // a button under it, so every legal move can be made without notation.
-  const boardRef = useRef<HTMLDivElement>(null);
   const [uncovered, setUncovered] = useState<string[]>([]);
   useLayoutEffect(() => {
     const el = boardRef.current;
@@ -128,110 +240,163 @@ export function TablePage(p: { id: string }) {
     if (missing.join("|") !== uncovered.join("|")) setUncovered(missing);
   });
 
-  const gameId = info?.game || "";
+  useBoardKeys(pageRef);
+
   const Board = BOARDS[gameId] as (typeof BOARDS)[string] | undefined;
   const players = state?.view?.players || info?.seats.length || 0;
-  const names = Array.from({ length: players }, (_, i) => seatName(seats, i) + (held && held.seat === i ? " (you)" : ""));
-  const mySeat = held ? held.seat : -1;
+  const names = Array.from({ length: players }, (_, i) => seatName(seats, i) + (i === mySeat ? " (you)" : ""));
+  const short = Array.from({ length: players }, (_, i) => shortName(seats, i));
   const status = state?.status || info?.status || "";
   const invite = location.origin + "/#/t/" + id;
   const openSeats = seats.filter((s) => s.state === "open").map((s) => s.seat);
+  const mine = !!state && state.status === "playing" && mySeat >= 0 && state.to_act.includes(mySeat);
+  useTurnSignals(mine, info?.title || "");
+  // With the keys, the focus comes back to the board as each turn comes.
+  useEffect(() => { if (mine) refocus(boardRef.current); }, [mine, state?.seq]);
+  useEffect(() => {
+    if (!pending) return;
+    const key = (e: KeyboardEvent) => { if (e.key === "Escape") setPending(""); };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [pending]);
+  const word = DEAL_WORD[gameId] || "Deal";
+  const over = state?.result?.over ? state.result : null;
 
   return (
-    <div class="table-page" data-game={gameId} data-status={status} data-seq={state ? state.seq : -1} data-my-seat={mySeat}>
+    <div class="table-page" ref={pageRef} data-game={gameId} data-status={status} data-seq={state ? state.seq : -1} data-my-seat={mySeat}>
       <div class="table-head">
         <h2>{info?.title || "Table"} <span class="muted small">table {id}</span></h2>
         <span class={"conn " + conn} data-conn={conn}>{conn === "open" ? "connected" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
       </div>
-      <SeatBar seats={seats} names={names} toAct={state?.to_act || []} result={state?.result} clocks={state?.clocks || []} />
-      {error ? <p class="error" role="alert">{error}</p> : null}
-      {!held && status !== "over" ? (
-        <div class="join-box">
-          {openSeats.length ? (
-            <>
-              <label>Your name <input value={name} maxLength={32} placeholder="Player" onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
-              {openSeats.map((s) => <button type="button" class="primary" data-join={s} onClick={() => join(s)}>Take seat {s + 1}</button>)}
-            </>
+      <div class="table-layout">
+        <div class="table-main">
+          <SeatBar seats={seats} names={names} short={short} toAct={state?.status === "playing" ? state.to_act : []} result={state?.result}
+            clocks={state?.clocks || []} clock={info?.clock || 0} last={lastMoves} me={mySeat} />
+          {error ? <p class="error" role="alert">{error}</p> : null}
+          {!held && status !== "over" ? (
+            <div class="join-box">
+              {openSeats.length ? (
+                <>
+                  <label>Your name <input value={name} maxLength={32} placeholder="Player" onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
+                  {openSeats.map((s) => <button type="button" class="primary" data-join={s} onClick={() => join(s)}>Take seat {s + 1}</button>)}
+                </>
+              ) : null}
+              <span class="muted">You are watching.</span>
+            </div>
           ) : null}
-          <span class="muted">You are watching.</span>
+          <TurnLine state={state} mySeat={mySeat} names={names} />
+          {refusal ? <p class="refusal" role="alert" data-refusal>Refused — {refusal}</p> : null}
+          <div class="board-wrap" ref={boardRef}>
+            {pending ? (
+              <div class="pending-bar" role="alert" data-pending={pending}>
+                <span>Play <b>{prettyMove(pending)}</b>?</span>
+                <button type="button" class="primary" data-confirm-move onClick={() => send(pending)}>Confirm</button>
+                <button type="button" data-cancel-move onClick={() => setPending("")}>Cancel</button>
+              </div>
+            ) : null}
+            {state && Board && state.view ? (
+              <>
+                <Board view={state.view} seat={mySeat} players={players} legal={state.legal || []} act={act} names={names} toAct={state.to_act} />
+                {uncovered.length ? (
+                  <div class="uncovered">Also: {uncovered.map((m) => <button type="button" data-extra-move={m} onClick={() => send(m)}>{prettyMove(m)}</button>)}</div>
+                ) : null}
+              </>
+            ) : status === "waiting" ? (
+              <p class="waiting">Waiting for players: {openSeats.length} seat{openSeats.length === 1 ? "" : "s"} open. Invite someone with the link below.</p>
+            ) : <p class="muted">Loading…</p>}
+          </div>
+          {over ? (
+            <Summary result={over} names={names} word={word} lowWins={gameId === "golf"} me={mySeat}
+              rematch={held ? askRematch : null} rematchLink={rematch ? "#/t/" + rematch : ""} replay={"#/replay/" + id}>
+              <Scores result={over} names={names} word={word} lowWins={gameId === "golf"} />
+            </Summary>
+          ) : rematch ? <p><a href={"#/t/" + rematch}>A rematch has started</a></p> : null}
+          <div class="after-board">
+            {state && !over ? <Scores result={state.result} names={names} word={word} lowWins={gameId === "golf"} /> : null}
+            {state && mySeat >= 0 ? <Fallback legal={state.legal || []} act={send} /> : null}
+            <div class="table-foot">
+              <label class="invite">Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
+              {held && status !== "over" ? <button type="button" onClick={leave}>Leave the seat</button> : null}
+              <a href="#/">Back to the lobby</a> {gameId ? <a href={"#/rules/" + gameId}>Rules</a> : null}
+            </div>
+          </div>
         </div>
-      ) : null}
-      <TurnLine state={state} mySeat={mySeat} names={names} />
-      {refusal ? <p class="refusal" role="alert" data-refusal>Refused — {refusal}</p> : null}
-      {state && Board && state.view ? (
-        <div ref={boardRef}>
-          <Board view={state.view} seat={mySeat} players={players} legal={state.legal || []} act={send} names={names} toAct={state.to_act} />
-          {uncovered.length ? (
-            <div class="uncovered">Also: {uncovered.map((m) => <button type="button" data-extra-move={m} onClick={() => send(m)}>{prettyMove(m)}</button>)}</div>
-          ) : null}
-        </div>
-      ) : status === "waiting" ? (
-        <p class="waiting">Waiting for players: {openSeats.length} seat{openSeats.length === 1 ? "" : "s"} open. Invite someone with the link below.</p>
-      ) : <p class="muted">Loading…</p>}
-      {state?.result?.over ? (
-        <div class="match-over" data-over>
-          <h3>The match is over. {winnersText(state.result, names)}</h3>
-          {held ? <button type="button" class="primary" data-rematch onClick={askRematch}>Rematch</button> : null}
-          {rematch ? <a href={"#/t/" + rematch}>Go to the rematch table</a> : null}{" "}
-          <a href={"#/replay/" + id} data-replay-link>Replay this game</a>
-        </div>
-      ) : rematch ? <p><a href={"#/t/" + rematch}>A rematch has started</a></p> : null}
-      {state ? <Scores result={state.result} names={names} word={DEAL_WORD[gameId] || "Deal"} lowWins={gameId === "golf"} /> : null}
-      {state && mySeat >= 0 ? <Fallback legal={state.legal || []} act={send} /> : null}
-      <div class="table-foot">
-        <label class="invite">Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
-        {held && status !== "over" ? <button type="button" onClick={leave}>Leave the seat</button> : null}
-        <a href="#/">Back to the lobby</a> {gameId ? <a href={"#/rules/" + gameId}>Rules</a> : null}
+        <aside class="table-side">
+          <LiveLog entries={log} names={short} me={mySeat} over={over && !log.some((e) => e.kind === "over") ? overText(over, mySeat) : undefined} />
+          <Chat messages={chat} canWrite={mySeat >= 0} send={sendChat} refusal={chatRefusal} me={mySeat} />
+        </aside>
       </div>
-      <details class="log"><summary>What happened</summary><ol>{log.map((l) => <li>{l}</li>)}</ol></details>
     </div>
   );
 }
 
-function describe(ev: Event, seats: SeatInfo[]): string {
-  const who = ev.seat !== undefined ? seatName(seats, ev.seat) : "";
-  switch (ev.kind) {
-    case "move": return `${who}: ${ev.hidden ? "moved" : prettyMove(ev.move || "")}${ev.by && ev.by !== "bot" ? " (" + ev.by + ")" : ""}`;
-    case "start": return "The game starts.";
-    case "over": return "The game is over.";
-    case "join": return `${who} sat down.`;
-    case "leave": return `${who} left.`;
-    case "away": return `${who} is away.`;
-    case "back": return `${who} is back.`;
-    case "standin": return `A stand-in plays for ${who}.`;
-  }
-  return "";
+// overText tells the end of a match as a log template.
+function overText(r: Result, me: number): string {
+  const totals = r.totals.map((t, i) => `{${i}} ${t}`).join(", ");
+  let who: string;
+  if (!r.winners.length) who = "Nobody won.";
+  else if (r.winners.length === 1) who = r.winners[0] === me ? "You win!" : `{${r.winners[0]}} wins.`;
+  else who = r.winners.map((w) => `{${w}}`).join(" and ") + " share the win.";
+  return `The match is over. ${who} Totals: ${totals}.`;
 }
 
-function winnersText(r: Result, names: string[]): string {
-  if (!r.winners.length) return "Nobody won (unresolved).";
-  return r.winners.map((w) => names[w]).join(" and ") + (r.winners.length > 1 ? " share the win." : " wins.");
+// lastWords is a seat's last move in a few words, the seat's own name left
+// out: "drew from the stock".
+function lastWords(ev: Event, seat: number): string {
+  if (ev.text) return ev.text.replace(new RegExp("^\\{" + seat + "\\}\\s*"), "").replace(/\.$/, "");
+  if (ev.hidden || !ev.move) return "moved";
+  return ev.move.split(" ").map((w) => (/^(10|[2-9AJQK])[SHDC]$|^JK$/.test(w) ? "[" + w + "]" : w)).join(" ");
 }
 
-function SeatBar(p: { seats: SeatInfo[]; names: string[]; toAct: number[]; result?: Result; clocks: { seat: number; remaining_ms: number }[] }) {
+function SeatBar(p: {
+  seats: SeatInfo[]; names: string[]; short: string[]; toAct: number[]; result?: Result;
+  clocks: { seat: number; remaining_ms: number }[]; clock: number; last: Record<number, Event>; me: number;
+}) {
   // Turn clocks count down between states.
   const [since, setSince] = useState(Date.now());
   const [, tick] = useState(0);
   useEffect(() => setSince(Date.now()), [p.clocks]);
   useEffect(() => {
     if (!p.clocks.length) return;
-    const t = setInterval(() => tick((x) => x + 1), 1000);
+    const t = setInterval(() => tick((x) => x + 1), 250);
     return () => clearInterval(t);
   }, [p.clocks]);
-  const left = (ms: number) => Math.max(0, Math.ceil((ms - (Date.now() - since)) / 1000));
+  const left = (ms: number) => Math.max(0, ms - (Date.now() - since));
   return (
-    <ul class="seat-bar">
+    <ul class="seat-bar" aria-label="the seats">
       {p.names.map((n, i) => {
         const s = p.seats[i];
         const st = s ? s.state : "";
         const clock = p.clocks.find((c) => c.seat === i);
+        const acting = p.toAct.includes(i);
+        const ms = clock ? left(clock.remaining_ms) : 0;
+        const frac = clock ? Math.min(1, ms / Math.max(1, (p.clock || 0) * 1000 || clock.remaining_ms)) : 0;
+        const ev = p.last[i];
+        const away = st === "away" ? "away" : st === "standin" ? "away — a stand-in plays" : st === "open" ? "open seat" : "";
         return (
-          <li class={"seat-chip " + st + (p.toAct.includes(i) ? " acting" : "")} data-seat={i} data-state={st} style={{ borderColor: SEAT_COLOURS[i % 8] }}>
-            <span class="dot" style={{ background: SEAT_COLOURS[i % 8] }} />
-            <b>{n}</b>
-            <span class="state">{st === "away" ? "away" : st === "standin" ? "away — stand-in plays" : st === "open" ? "open" : st === "bot" ? "" : ""}</span>
-            {p.result ? <span class="total">{p.result.totals[i]}</span> : null}
-            {clock ? <span class="clock" title="time left to move">⏱ {left(clock.remaining_ms)}s</span> : null}
+          <li class={"seat-chip " + st + (acting ? " acting" : "") + (i === p.me ? " me" : "")} data-seat={i} data-state={st}
+            style={{ "--seat": SEAT_COLOURS[i % 8] } as any} aria-label={n + (acting ? ", to act" : "") + (away ? ", " + away : "")}>
+            <span class="avatar" aria-hidden="true">
+              {(p.short[i] || "?").slice(0, 1).toUpperCase()}
+              {clock ? (
+                <svg class="ring" viewBox="0 0 36 36" data-clock-ring>
+                  <circle cx="18" cy="18" r="16" class="ring-bg" />
+                  <circle cx="18" cy="18" r="16" class={"ring-fg" + (ms < 10000 ? " low" : "")} pathLength={100}
+                    stroke-dasharray="100" stroke-dashoffset={String(100 - frac * 100)} />
+                </svg>
+              ) : null}
+              {st === "here" || st === "away" || st === "standin" ? <span class={"presence " + st} /> : null}
+            </span>
+            <span class="seat-text">
+              <span class="seat-name">
+                <b>{p.short[i]}</b>{i === p.me ? <span class="level">you</span> : s && s.level ? <span class="level">{s.level}</span> : null}
+                {away ? <span class="state" data-away>{away}</span> : null}
+              </span>
+              {ev ? <span class="last" data-last-words={i}><Words text={lastWords(ev, i)} names={p.short} me={p.me} /></span>
+                : acting ? <span class="last muted">to act…</span> : null}
+            </span>
+            {clock ? <span class="clock" title="time left to move" data-clock>{Math.ceil(ms / 1000)}s</span> : null}
+            {p.result ? <span class="total" title="total score">{p.result.totals[i]}</span> : null}
           </li>
         );
       })}
@@ -247,8 +412,8 @@ function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[] }
   const mine = p.mySeat >= 0 && s.to_act.includes(p.mySeat);
   const others = s.to_act.filter((x) => x !== p.mySeat).map((x) => p.names[x]);
   return (
-    <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"}>
-      {mine ? "Your turn." : ""}{others.length ? (mine ? " Also to act: " : "To act: ") + others.join(", ") + "." : ""}
+    <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} aria-live="polite">
+      {mine ? <b>Your turn.</b> : ""}{others.length ? (mine ? " Also to act: " : "To act: ") + others.join(", ") + "." : ""}
     </p>
   );
 }
@@ -257,7 +422,7 @@ export function Scores(p: { result: Result; names: string[]; word: string; lowWi
   const r = p.result;
   if (!r) return null;
   return (
-    <div class="scores">
+    <div class="scores" data-scores>
       <table>
         <thead><tr><th>{p.word}</th>{p.names.map((n) => <th>{n}</th>)}</tr></thead>
         <tbody>

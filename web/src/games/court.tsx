@@ -42,36 +42,38 @@ export function CourtBoard(p: BoardProps) {
   const playFor = p.legal.filter((x) => / for /.test(x));
   return (
     <div class="board court">
-      <div class="diagram" aria-label="the trick, Carroll's diagram">
-        {around.map((s, i) => arm(s, slots[i] || [1, 2]))}
-        <div class="lead">
-          {leadCard ? tableCard(leadCard, -1) : <div class="card empty">Lead</div>}
-          <span class="small">the Lead</span>
+      <div class="court-table">
+        <div class="diagram" aria-label="the trick, Carroll's diagram">
+          {around.map((s, i) => arm(s, slots[i] || [1, 2]))}
+          <div class="lead">
+            {leadCard ? tableCard(leadCard, -1) : <div class="card empty">Lead</div>}
+            <span class="small">the Lead</span>
+          </div>
+          {arm(bottom, [3, 2])}
         </div>
-        {arm(bottom, [3, 2])}
-      </div>
-      <div class="centre">
-        <Pile count={v.stock} label="stock" />
-        {v.shared && v.shared.length ? <div class="pile"><div class="hand">{v.shared.map((c: string) => <CardView card={c} />)}</div><div class="pile-label">the shared cards</div></div> : null}
-        {m.can("resign") ? <button type="button" data-move="resign" onClick={() => p.act("resign")}>Resign the trick</button> : null}
+        <div class="court-side">
+          <Pile count={v.stock} label="stock" place="stock" />
+          {v.shared && v.shared.length ? <div class="pile"><div class="hand">{v.shared.map((c: string) => <CardView card={c} />)}</div><div class="pile-label">the shared cards</div></div> : null}
+          {m.can("resign") ? <button type="button" data-move="resign" onClick={() => m.act("resign")}>Resign the trick</button> : null}
+          <div class="seats-row">
+            {order.filter((s) => s !== p.seat).map((s) => (
+              <div class="seat-box" data-seat={s} data-gather={s === v.trick_winner ? "1" : undefined}>
+                <SeatTag seat={s} names={p.names} />
+                {p.hands && p.hands[s] ? <div class="hand">{p.hands[s]!.map((c) => <CardView card={c} small />)}</div> : <Backs n={v.hand_sizes[s]} />}
+                <div class="small">tricks {v.tricks[s]}{v.marks ? ` · marks ${v.marks[s]}` : ""}{v.hits ? ` · hits ${v.hits[s]}` : ""}</div>
+              </div>
+            ))}
+          </div>
+        </div>
       </div>
       {playFor.length ? (
-        <div class="confirm"><span>Take a shared card:</span>{playFor.map((x) => <button type="button" data-move={x} onClick={() => p.act(x)}>{prettyMove(x)}</button>)}</div>
+        <div class="confirm"><span>Take a shared card:</span>{playFor.map((x) => <button type="button" data-move={x} onClick={() => m.act(x)}>{prettyMove(x)}</button>)}</div>
       ) : null}
       {v.phase === "lead" && p.legal.length ? <p class="prompt">Choose the next Lead: click a card on the table.</p> : null}
       {v.phase === "take" && take.active ? <p class="prompt">Take {v.take || ""} cards: click them on the table, then confirm.</p> : null}
       <Confirm chooser={take} act={p.act} verb="Take" />
-      <div class="seats-row">
-        {order.filter((s) => s !== p.seat).map((s) => (
-          <div class="seat-box" data-seat={s}>
-            <SeatTag seat={s} names={p.names} />
-            {p.hands && p.hands[s] ? <div class="hand">{p.hands[s]!.map((c) => <CardView card={c} small />)}</div> : <Backs n={v.hand_sizes[s]} />}
-            <div class="small">tricks {v.tricks[s]}{v.marks ? ` · marks ${v.marks[s]}` : ""}{v.hits ? ` · hits ${v.hits[s]}` : ""}</div>
-          </div>
-        ))}
-      </div>
       {p.seat >= 0 ? (
-        <div class="seat-box mine" data-seat={p.seat}>
+        <div class="seat-box mine" data-seat={p.seat} data-gather={p.seat === v.trick_winner ? "1" : undefined}>
           <SeatTag seat={p.seat} names={p.names} toAct={p.toAct}>
             <span class="small">tricks {v.tricks[p.seat]}{v.marks ? ` · marks ${v.marks[p.seat]}` : ""}{v.hits ? ` · hits ${v.hits[p.seat]}` : ""}</span>
           </SeatTag>

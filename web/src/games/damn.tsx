@@ -21,8 +21,8 @@ export function DamnBoard(p: BoardProps) {
         </SeatTag>
         {!mine ? (p.hands && p.hands[s] ? <div class="hand">{p.hands[s]!.map((c) => <CardView card={c} small />)}</div> : <Backs n={sv.hand} />) : null}
         <div class="centre">
-          <Pile count={sv.support} label="support" move={mine ? "turn" : undefined} onClick={mine ? m.on("turn") : undefined} />
-          <Pile count={sv.random} label="random" move={mine ? "random" : undefined} onClick={mine ? m.on("random") : undefined} />
+          <Pile count={sv.support} label="support" move={mine ? "turn" : undefined} onClick={mine ? m.on("turn") : undefined} place="support" />
+          <Pile count={sv.random} label="random" move={mine ? "random" : undefined} onClick={mine ? m.on("random") : undefined} place="random" />
           <span class="small">holds {sv.held}</span>
         </div>
       </div>
@@ -32,10 +32,10 @@ export function DamnBoard(p: BoardProps) {
     <div class="board damn">
       <div class="seats-row">{others.map((s) => seatBox(s, false))}</div>
       <div class="centre">
-        <Pile count={v.central} label="central deck" />
-        <div class="pile">
+        <Pile count={v.central} label="central deck" place="central" />
+        <div class="pile" data-place="pile">
           {m.can("pickup") ? (
-            <button type="button" class="card-button" data-move="pickup" onClick={() => p.act("pickup")} title="pick up the play pile">
+            <button type="button" class="card-button" data-move="pickup" onClick={() => m.act("pickup")} title="pick up the play pile">
               <div class="play-pile">{shown.map((c: string) => <CardView card={c} />)}</div>
             </button>
           ) : (
@@ -43,7 +43,7 @@ export function DamnBoard(p: BoardProps) {
           )}
           <div class="pile-label">play pile <b>{v.pile.length}</b>{top ? "" : ""}</div>
         </div>
-        {m.can("pickup") ? <button type="button" data-move="pickup" onClick={() => p.act("pickup")}>Pick up the pile</button> : null}
+        {m.can("pickup") ? <button type="button" data-move="pickup" onClick={() => m.act("pickup")}>Pick up the pile</button> : null}
       </div>
       {v.picked_up && v.picked_up.length && p.seat >= 0 && chooser.active ? (
         <div class="picked">
@@ -58,7 +58,9 @@ export function DamnBoard(p: BoardProps) {
         <div class="me">
           <div>
             {seatBox(p.seat, true)}
-            <Hand cards={v.hand || []} click={(c) => m.on("play " + c)} move={(c) => "play " + c} label="your hand" />
+            <div data-came-from="place:central">
+              <Hand cards={v.hand || []} click={(c) => m.on("play " + c)} move={(c) => "play " + c} label="your hand" />
+            </div>
           </div>
         </div>
       ) : null}

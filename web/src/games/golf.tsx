@@ -3,6 +3,8 @@
 import { CardView, Pile, Empty } from "../cards";
 import { BoardProps, mover, othersFirst, SeatTag } from "../board";
 
+const POS_NAMES = ["top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right"];
+
 export function GolfBoard(p: BoardProps) {
   const v = p.view;
   const m = mover(p);
@@ -19,8 +21,9 @@ export function GolfBoard(p: BoardProps) {
       }
       const chosen = mine && v.phase === "reveal" && v.my_reveal === pos % 3;
       const down = !c && p.faceDown && p.faceDown[s] ? p.faceDown[s]![pos] : null;
-      cells.push(down ? <CardView card={down} dim label={"face down at position " + pos} /> : <CardView card={c} move={move} onClick={move ? () => p.act(move!) : undefined} selected={chosen}
-        label={"position " + pos} />);
+      const where = POS_NAMES[pos] + (mine ? "" : ", " + p.names[s]);
+      cells.push(down ? <CardView card={down} dim label={"face down, " + where} slot={`g${s}-${pos}`} /> : <CardView card={c} move={move} onClick={move ? () => p.act(move!) : undefined} selected={chosen}
+        label={where} slot={`g${s}-${pos}`} />);
     }
     return (
       <div class={"golf-seat" + (mine ? " mine" : "")} data-seat={s}>
@@ -46,8 +49,8 @@ export function GolfBoard(p: BoardProps) {
     <div class="board golf">
       <div class="others">{others.map(grid)}</div>
       <div class="centre">
-        <Pile count={v.stock} label="stock" move="draw stock" onClick={m.on("draw stock")} />
-        <div class="pile">
+        <Pile count={v.stock} label="stock" move="draw stock" onClick={m.on("draw stock")} place="stock" />
+        <div class="pile" data-place="discard">
           {v.discard ? (
             <CardView card={v.discard} move={discardMove} onClick={m.on(discardMove)} label="discard pile" />
           ) : (
@@ -56,12 +59,12 @@ export function GolfBoard(p: BoardProps) {
           <div class="pile-label">discards <b>{v.discards}</b></div>
         </div>
         {holding ? (
-          <div class="pile drawn">
+          <div class="pile drawn" data-place="drawn">
             <CardView card={v.drawn} label="drawn card" />
             <div class="pile-label">drawn from {v.drawn_from}</div>
           </div>
         ) : null}
-        {m.can("stop") ? <button type="button" class="primary" data-move="stop" onClick={() => p.act("stop")}>Stop (draw no card)</button> : null}
+        {m.can("stop") ? <button type="button" class="primary" data-move="stop" onClick={() => m.act("stop")}>Stop (draw no card)</button> : null}
       </div>
       {prompt ? <p class="prompt">{prompt}</p> : null}
       {p.seat >= 0 ? <div class="me">{grid(p.seat)}</div> : null}

@@ -9,8 +9,12 @@ export function ParcellusBoard(p: BoardProps) {
   const chooser = useChooser(p.legal, "pass", 3);
   const others = othersFirst(p).filter((s) => s !== p.seat);
   const dir = v.pass_direction === "left" ? "to the left (the next seat)" : "to the right";
+  // Whom this seat passes to and receives from.
+  const step = v.pass_direction === "left" ? 1 : -1;
+  const passTo = (p.seat + step + v.players) % v.players, passFrom = (p.seat - step + v.players) % v.players;
+  const taker = v.captured.length ? v.captured[v.captured.length - 1].seat : -1;
   const seatBox = (s: number) => (
-    <div class="seat-box" data-seat={s}>
+    <div class="seat-box" data-seat={s} data-gather={s === taker ? "1" : undefined}>
       <SeatTag seat={s} names={p.names} toAct={p.toAct}>
         {v.phase === "pass" && v.chosen[s] ? <span class="badge">passed</span> : null}
         {s === v.dealer ? <span class="badge">dealer</span> : null}
@@ -25,20 +29,21 @@ export function ParcellusBoard(p: BoardProps) {
     <div class="board parcellus">
       <div class="seats-row">{others.map(seatBox)}</div>
       <div class="centre">
-        <Pile count={v.common} label="common deck" />
-        <div class="pile">
+        <Pile count={v.common} label="common deck" place="common" />
+        <div class="pile" data-place="parcel">
           <div class="parcel" aria-label="the parcel">
             {v.parcel.length ? v.parcel.map((c: string, i: number) => <CardView card={c} label={i === 0 ? "base card" : "parcel"} />) : <span class="muted">no parcel yet</span>}
           </div>
-          <div class="pile-label">the parcel{v.parcel.length ? ` (${v.parcel.length} cards, base first)` : ""}</div>
+          <div class="pile-label">the parcel{v.parcel.length ? ` (${v.parcel.length} card${v.parcel.length === 1 ? "" : "s"}, base first)` : ""}</div>
         </div>
-        {m.can("pass") ? <button type="button" class="primary" data-move="pass" onClick={() => p.act("pass")}>Pass (add no card)</button> : null}
+        {m.can("pass") ? <button type="button" class="primary" data-move="pass" onClick={() => m.act("pass")}>Pass (add no card)</button> : null}
       </div>
       {v.phase === "pass" ? <p class="prompt">The pass: three cards {dir}.{chooser.active ? " Click three cards of your hand, then confirm." : ""}</p> : null}
       {v.phase === "play" && p.legal.length ? <p class="prompt">Add a card to the parcel: click it{m.can("pass") ? ", or pass" : ""}.</p> : null}
       <Confirm chooser={chooser} act={p.act} verb="Pass" need={3} />
       {p.seat >= 0 ? (
-        <div class="seat-box mine" data-seat={p.seat}>
+        <div class="seat-box mine" data-seat={p.seat} data-gather={p.seat === taker ? "1" : undefined}
+          data-send-to={v.phase === "pass" ? "seat:" + passTo : undefined} data-came-from={v.phase !== "pass" ? "seat:" + passFrom : undefined}>
           <SeatTag seat={p.seat} names={p.names} toAct={p.toAct}>
             <span class="small">parcels {v.parcel_counts[p.seat]} · card points {v.points[p.seat]}</span>
           </SeatTag>
@@ -50,7 +55,7 @@ export function ParcellusBoard(p: BoardProps) {
         </div>
       ) : null}
       {v.captured.length ? (
-        <details class="captured"><summary>Parcels captured this deal: {v.captured.length}</summary>
+        <details class="captured" data-no-anim><summary>Parcels captured this deal: {v.captured.length}</summary>
           {v.captured.map((c: { seat: number; cards: string[] }) => <div class="small">{p.names[c.seat]}: {c.cards.map((x) => <CardView card={x} small />)}</div>)}
         </details>
       ) : null}

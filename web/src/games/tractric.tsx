@@ -1,6 +1,6 @@
 // Tractric: the 3×3 score grid with counters in seat (or side) colours,
 // the trump, the trick, the proposals and the hand.
-import { CardView, Backs, pretty } from "../cards";
+import { CardView, Backs } from "../cards";
 import { BoardProps, mover, othersFirst, SeatTag, Hand, SEAT_COLOURS } from "../board";
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs", none: "no trump" };
@@ -23,54 +23,58 @@ export function TractricBoard(p: BoardProps) {
       ))}
     </div>
   );
+  // A finished trick stays on the table (dimmed) until the next card is
+  // led; then it is gathered to whoever took it.
+  const empty = v.trick.every((c: string | null) => !c);
+  const showLast = empty && v.last_trick.some((c: string | null) => c) && v.phase !== "propose";
+  const shown: (string | null)[] = showLast ? v.last_trick : v.trick;
   const trickSlot = (s: number, c: string | null) => (
-    <div class="slot" data-seat={s}>
-      {c ? <CardView card={c} /> : <div class="card empty" />}
-      <span>{p.names[s]}{s === v.leader ? " (led)" : ""}</span>
+    <div class={"slot" + (showLast ? " done" : "")} data-trick-seat={s}>
+      {c ? <CardView card={c} label={"played by " + p.names[s]} /> : <div class="card empty" />}
+      <span class="slot-name">{p.names[s]}{!showLast && s === v.leader ? " · led" : ""}{showLast && s === v.last_taker ? " · took it" : ""}</span>
     </div>
   );
   return (
     <div class="board tractric">
-      <div class="centre">
-        {grid}
-        <div>
-          <div class="trump" data-trump={v.trump ?? ""}>
-            Trump: <b class={v.trump === "H" || v.trump === "D" ? "red" : ""}>{trumpText}</b>
-          </div>
-          <div class="small">
-            {v.reserve.map((n: number, c: number) => <div><span class="dot" style={{ background: colourOf(c) }} /> {sideName(c)}: {n} counters off the board</div>)}
-          </div>
-          <div class="small">Game {v.game}, hand {v.deal}. Games won: {v.games_won.map((g: number, s: number) => `${p.names[s]} ${g}`).join(", ")}</div>
-        </div>
-      </div>
       <div class="seats-row">
         {others.map((s) => (
-          <div class="seat-box" data-seat={s}>
+          <div class="seat-box" data-seat={s} data-gather={s === v.last_taker ? "1" : undefined}>
             <SeatTag seat={s} names={p.names} toAct={p.toAct}>{v.phase === "propose" && v.proposed[s] ? <span class="badge">proposed</span> : null}</SeatTag>
             {p.hands && p.hands[s] ? <div class="hand">{p.hands[s]!.map((c) => <CardView card={c} small />)}</div> : <Backs n={v.hand_sizes[s]} />}
             <div class="small">tricks {v.tricks[s]}{v.proposals[s] ? <> · proposes <CardView card={v.proposals[s]} small /></> : null}</div>
           </div>
         ))}
       </div>
-      <div class="centre">
-        <div class="trick" aria-label="the trick">{Array.from({ length: v.players }, (_, s) => trickSlot(s, v.trick[s]))}</div>
-        {v.last_trick.some((c: string | null) => c) ? (
-          <div class="small">Last trick{v.last_taker >= 0 ? " (taken by " + p.names[v.last_taker] + ")" : ""}: {v.last_trick.map((c: string | null) => (c ? pretty(c) + " " : ""))}</div>
-        ) : null}
+      <div class="centre tractric-middle">
+        {grid}
+        <div class="trick-area">
+          <div class={"trick" + (showLast ? " done" : "")} aria-label={showLast ? "the last trick" : "the trick"}>{Array.from({ length: v.players }, (_, s) => trickSlot(s, shown[s]))}</div>
+          {showLast && v.last_taker >= 0 ? <div class="small trick-note">{p.names[v.last_taker]} took the trick.</div> : null}
+        </div>
+        <div class="tractric-info">
+          <div class="trump" data-trump={v.trump ?? ""}>
+            Trump: <b class={v.trump === "H" || v.trump === "D" ? "red" : ""}>{trumpText}</b>
+          </div>
+          <div class="small">Counters off the board:</div>
+          <div class="small">
+            {v.reserve.map((n: number, c: number) => <div><span class="dot" style={{ background: colourOf(c) }} /> {sideName(c)}: {n}</div>)}
+          </div>
+          <div class="small">Game {v.game}, hand {v.deal}.</div>
+        </div>
       </div>
       {v.phase === "give" && p.legal.length ? (
         <div class="confirm">
           <span>Give the trick to:</span>
           {p.legal.filter((x) => x.startsWith("give ")).map((x) => {
             const s = Number(x.slice(5));
-            return <button type="button" class="primary" data-move={x} onClick={() => p.act(x)}>{p.names[s]}</button>;
+            return <button type="button" class="primary" data-move={x} onClick={() => m.act(x)}>{p.names[s]}</button>;
           })}
         </div>
       ) : null}
       {v.phase === "propose" && p.legal.length ? <p class="prompt">Propose a trump: click a card.</p> : null}
       {v.phase === "play" && p.legal.length ? <p class="prompt">Play a card.</p> : null}
       {p.seat >= 0 ? (
-        <div class="seat-box mine" data-seat={p.seat}>
+        <div class="seat-box mine" data-seat={p.seat} data-gather={p.seat === v.last_taker ? "1" : undefined}>
           <SeatTag seat={p.seat} names={p.names} toAct={p.toAct}><span class="small">tricks {v.tricks[p.seat]}</span></SeatTag>
           {v.proposals[p.seat] ? <div class="small">Your proposal: <CardView card={v.proposals[p.seat]} small
             onClick={m.on("play " + v.proposals[p.seat])} move={"play " + v.proposals[p.seat]} /></div> : null}
