@@ -43,7 +43,7 @@ func init() {
 		"script":     {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
 		"rules":      {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
 		"games":      {"parlour games", "list the games with their players and options", runGames},
-		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--think D] [--set k=v] [--engine NAME=COMMAND]", "play a game in the terminal against bots", runPlay},
+		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--think D] [--set k=v] [--engine NAME=COMMAND] [--plain] | parlour play --join URL [--name NAME] [--plain]", "play a game in the terminal against bots, or at a server's table", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
 		"loadtest":   {"parlour loadtest [--url URL,...] [--tables N] [--duration D] [--ramp D] [--think D] [--game GAME|all] [--players N] [--bot B] [--set k=v] [--pid PID,...] [--seed S] [--json]", "measure a running table server from outside: live tables, one simulated person each", runLoadtest},
 		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--think D] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},

@@ -80,23 +80,45 @@ func runPlay(e *env, args []string) int {
 	seat := fs.Int("seat", 0, "your seat")
 	bots := fs.String("bots", "random", "bots for the other seats, comma-separated, one name for all ("+strings.Join(bot.Names(), ", ")+")")
 	noColour := fs.Bool("no-colour", false, "do not colour red suits")
+	plain := fs.Bool("plain", false, "the line prompt instead of the full-screen table (always when input or output is not a terminal)")
+	join := fs.String("join", "", "sit at a server's table: its invite link, as a browser opens it (http://HOST:PORT/#/t/TABLE)")
+	myName := fs.String("name", "", "your name at a server's table (with --join; default: $USER)")
 	think := thinkFlag(fs, "spread over every core")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set holes=3")
 	// Let the game name come before the flags: parlour play golf --players 3.
-	var name string
+	var gameName string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
+		gameName, args = args[0], args[1:]
 	}
 	engines := addEngineFlags(e, fs)
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
+	if gameName == "" && fs.NArg() > 0 {
+		gameName = fs.Arg(0)
+	}
+	fullScreen := !*plain && isTerminal(e.stdin) && isTerminal(e.stdout)
+	if flagGiven(fs, "join") {
+		if gameName != "" {
+			fmt.Fprintf(e.stderr, "parlour play: --join sits at a server's table, whose game is set: give a game or --join, not both\n")
+			return 2
+		}
+		for _, f := range []string{"players", "seed", "seat", "bots", "set", "think", "engine"} {
+			if flagGiven(fs, f) {
+				fmt.Fprintf(e.stderr, "parlour play: --%s sets up a game here; a server's table (--join) has its own\n", f)
+				return 2
+			}
+		}
+		return runJoin(e, *join, *myName, fullScreen, !*noColour && isTerminal(e.stdout))
+	}
+	if flagGiven(fs, "name") {
+		fmt.Fprintf(e.stderr, "parlour play: --name is for --join (a server's table)\n")
+		return 2
+	}
+	name := gameName
 	engines.start()
 	defer engines.close()
-	if name == "" && fs.NArg() > 0 {
-		name = fs.Arg(0)
-	}
 	if name == "" {
 		fmt.Fprintf(e.stderr, "parlour play: name a game (%s)\n", strings.Join(games.Registry.Names(), ", "))
 		return 2
@@ -140,7 +162,12 @@ func runPlay(e *env, args []string) int {
 		cfg.Seed = randomSeed()
 		fmt.Fprintf(e.stdout, "(seed %d: parlour play %s --seed %d replays this game)\n", cfg.Seed, g.Name(), cfg.Seed)
 	}
-	if err := tui.Play(cfg, e.stdin, e.stdout); err != nil {
+	play := tui.Play
+	if fullScreen {
+		cfg.BotDelay = tui.DefaultBotDelay
+		play = tui.Run
+	}
+	if err := play(cfg, e.stdin, e.stdout); err != nil {
 		fmt.Fprintf(e.stderr, "parlour play: %v\n", err)
 		return 1
 	}

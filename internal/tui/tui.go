@@ -1,6 +1,10 @@
-// Package tui plays a game in the terminal: one person against bots, the
-// table drawn from the person's own view after every move, moves typed in
-// notation or chosen by number.
+// Package tui plays a game in the terminal: one person against bots, or
+// at a seat of a server's table (JoinConfig). Run and RunJoined draw the
+// full-screen table (Bubble Tea): each game's layout with box cards, the
+// legal moves chosen with the arrow keys or typed in notation, the live
+// log in the game's own words, and the chat at a server. Play and
+// PlayJoined are the line prompt, for pipes: the table drawn as text after
+// every move, moves typed in notation or chosen by number.
 package tui
 
 import (
@@ -11,6 +15,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"parlour/bot"
 	"parlour/game"
@@ -29,6 +34,12 @@ type Config struct {
 	Seat    int       // the person's seat
 	Bots    []bot.Bot // one per seat; the person's entry is ignored
 	Colour  bool      // draw red suits in red (ANSI)
+
+	// Name is the person's name on the full-screen table ("You" if empty).
+	Name string
+	// BotDelay is how long a bot's move takes to show on the full-screen
+	// table at least (DefaultBotDelay is a good one; 0: at once).
+	BotDelay time.Duration
 }
 
 // Renderer draws a seat's view of a game as text.

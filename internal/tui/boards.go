@@ -1,0 +1,512 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlour/card"
+	"parlour/games/courtcircular"
+	"parlour/games/damn"
+	"parlour/games/golf"
+	"parlour/games/parcellus"
+	"parlour/games/tractric"
+)
+
+// boards draw each game's table on the full screen, by game name; a game
+// without one is drawn by its line-mode renderer.
+var boards = map[string]func(s *snapshot, d *drawer) string{
+	courtcircular.Game{}.Name(): courtBoard,
+	damn.Game{}.Name():          damnBoard,
+	golf.Game{}.Name():          golfBoard,
+	parcellus.Game{}.Name():     parcellusBoard,
+	tractric.Game{}.Name():      tractricBoard,
+}
+
+// viewHand returns the viewer's hand in a game's view (none in Golf).
+func viewHand(view any) []card.Card {
+	switch v := view.(type) {
+	case parcellus.View:
+		return v.Hand
+	case tractric.View:
+		return v.Hand
+	case damn.View:
+		return v.Hand
+	case courtcircular.View:
+		return v.Hand
+	}
+	return nil
+}
+
+// others lists the seats other than the viewer, in turn order from the
+// viewer's left (every seat for a spectator).
+func others(viewer, players int) []int {
+	var out []int
+	start := max(viewer, 0)
+	for i := 1; i <= players; i++ {
+		s := (start + i) % players
+		if s != viewer {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// dealerFact says who deals.
+func dealerFact(d *drawer, seat int) string {
+	if seat == d.viewer {
+		return "you deal"
+	}
+	return "dealer " + d.name(seat)
+}
+
+// heading is the board's first line.
+func heading(d *drawer, title string, facts ...string) string {
+	var fs []string
+	for _, f := range facts {
+		if f != "" {
+			fs = append(fs, f)
+		}
+	}
+	return ansi.Wrap(d.st.title.Render(title)+d.st.muted.Render("  ·  "+strings.Join(fs, "  ·  ")), max(d.width, 20), " ")
+}
+
+// yourHand draws the viewer's hand under a heading.
+func yourHand(d *drawer, hand []card.Card, note string) string {
+	head := d.who(d.viewer)
+	if note != "" {
+		head += "  " + d.st.muted.Render(note)
+	}
+	if len(hand) == 0 {
+		return head + "\n" + d.st.muted.Render("(no cards)")
+	}
+	return head + "\n" + d.fan(d.handSlots(hand), d.width)
+}
+
+// golfBoard: the other seats' layouts across the top, the stock, the
+// discard pile and a drawn card in the middle, the viewer's layout at the
+// bottom with its position numbers.
+func golfBoard(s *snapshot, d *drawer) string {
+	v := s.view.(golf.View)
+	facts := []string{fmt.Sprintf("hole %d of %d", v.Hole, v.Holes), dealerFact(d, v.Dealer)}
+	if v.Target > 0 {
+		facts = append(facts, fmt.Sprintf("the match ends at %d", v.Target))
+	}
+	lines := []string{heading(d, "Golf", facts...), ""}
+	sel := func(verb string, n int) bool {
+		f := strings.Fields(d.selected)
+		if len(f) == 2 && f[0] == verb {
+			k, err := strconv.Atoi(f[1])
+			return err == nil && k == n
+		}
+		return false
+	}
+	layout := func(seat int, mine bool) string {
+		l := v.Layouts[seat]
+		var rows []string
+		for r := range 2 {
+			var sl []slot
+			for c := range 3 {
+				pos := r*3 + c
+				x := slot{c: l[pos], look: lookFace}
+				if l[pos] == card.None {
+					x.look = lookBack
+				}
+				if mine {
+					x.caption = strconv.Itoa(pos)
+					if sel("swap", pos) || sel("reveal", c) {
+						x.look = lookSel
+					}
+				}
+				sl = append(sl, x)
+			}
+			rows = append(rows, d.fan(sl, 17))
+		}
+		tag := fmt.Sprintf("total %d", v.Totals[seat])
+		switch {
+		case v.Phase == "reveal" && seat < len(v.Chosen) && v.Chosen[seat]:
+			tag += " · has chosen"
+		case v.Out == seat:
+			tag += " · went out"
+		}
+		return d.who(seat) + "\n" + d.st.muted.Render(tag) + "\n" + strings.Join(rows, "\n")
+	}
+	var opp []string
+	for _, seat := range others(s.seat, v.Players) {
+		opp = append(opp, layout(seat, false))
+	}
+	lines = append(lines, row(d.width, 4, opp...), "")
+
+	stock := slot{look: lookBack}
+	if v.Stock == 0 {
+		stock.look = lookEmpty
+	}
+	if d.selected == "draw stock" {
+		stock.look = lookSel
+	}
+	disc := slot{c: v.Discard, look: lookFace}
+	if v.Discard == card.None {
+		disc.look = lookEmpty
+	}
+	if d.selected == "draw discard" || d.selected == "discard" {
+		disc.look = lookSel
+	}
+	middle := []string{
+		d.pile("Stock", stock, plural(v.Stock, "card")),
+		d.pile("Discard", disc, fmt.Sprintf("%d in the pile", v.Discards)),
+	}
+	if v.Holding && len(v.ToAct) > 0 {
+		holder := v.ToAct[0]
+		held := slot{c: v.Drawn, look: lookFace}
+		if v.Drawn == card.None {
+			held.look = lookBack
+		}
+		who := d.name(holder) + " holds"
+		if holder == d.viewer {
+			who = "You hold"
+		}
+		middle = append(middle, d.pile(who, held, "from the "+v.DrawnFrom))
+	}
+	lines = append(lines, row(d.width, 6, middle...), "")
+	if s.seat >= 0 {
+		lines = append(lines, layout(s.seat, true))
+	}
+	switch {
+	case v.Phase == "reveal" && v.MyReveal < 0 && s.seat >= 0:
+		lines = append(lines, d.st.muted.Render("Turn up one column of your layout (column k: positions k and k+3)."))
+	case v.Phase == "final":
+		lines = append(lines, d.st.muted.Render("Final play: draw (or stop), then swap or discard."))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// parcellusBoard: the other seats with their hands face down and their
+// captures, the parcel being built and the common deck, the viewer's hand.
+func parcellusBoard(s *snapshot, d *drawer) string {
+	v := s.view.(parcellus.View)
+	lines := []string{heading(d, "Parcellus", fmt.Sprintf("deal %d", v.Deal), dealerFact(d, v.Dealer),
+		"pass "+v.PassDirection, fmt.Sprintf("first to %d", v.Target)), ""}
+	var opp []string
+	for _, seat := range others(s.seat, v.Players) {
+		info := fmt.Sprintf("%s · %d pts · total %d", plural(v.ParcelCounts[seat], "parcel"), v.Points[seat], v.Totals[seat])
+		if v.Phase == "pass" && seat < len(v.Chosen) {
+			if v.Chosen[seat] {
+				info += " · has chosen"
+			} else {
+				info += " · choosing"
+			}
+		}
+		opp = append(opp, d.who(seat)+"\n"+d.st.muted.Render(info)+"\n"+d.backs(v.HandSizes[seat], 24))
+	}
+	lines = append(lines, row(d.width, 4, opp...), "")
+	if v.Phase == "pass" {
+		to := (max(s.seat, 0) + 1) % v.Players
+		if v.PassDirection == "right" {
+			to = (max(s.seat, 0) + v.Players - 1) % v.Players
+		}
+		lines = append(lines, d.st.bold.Render("The pass: ")+"everyone gives three cards to the "+v.PassDirection+
+			" ("+d.name(to)+"), all at once.")
+		if len(v.Passed) > 0 {
+			lines = append(lines, "You pass:", d.fan(d.faceSlots(v.Passed), d.width))
+		}
+	} else {
+		title := "The parcel"
+		if v.Turner >= 0 {
+			title += " (turned by " + d.say(v.Turner)
+			if v.Contributor >= 0 {
+				title += ", last card by " + d.say(v.Contributor)
+			}
+			title += ")"
+		}
+		parcel := d.st.muted.Render("(none)")
+		if len(v.Parcel) > 0 {
+			parcel = d.fan(d.faceSlots(v.Parcel), d.width-24)
+		}
+		next := ""
+		if n := len(v.Parcel); n > 0 && v.Phase == "play" {
+			top := v.Parcel[n-1]
+			next = fmt.Sprintf("next: a %s %s", top.Colour(), nextRank(top.Rank()))
+		}
+		common := d.pile("Common deck", slot{look: lookBack}, plural(v.Common, "card"))
+		if v.Common == 0 {
+			common = d.pile("Common deck", slot{look: lookEmpty}, "empty")
+		}
+		lines = append(lines, d.st.bold.Render(title)+"  "+d.st.muted.Render(fmt.Sprintf("%s · %d pass(es) in a row", next, v.Passes)),
+			row(d.width, 4, parcel, common))
+		if n := len(v.Captured); n > 0 {
+			last := v.Captured[n-1]
+			var cs []string
+			for _, c := range last.Cards {
+				cs = append(cs, d.card(c))
+			}
+			lines = append(lines, d.st.muted.Render("Last parcel: "+d.name(last.Seat)+" captured ")+strings.Join(cs, " "))
+		}
+	}
+	lines = append(lines, "")
+	if v.Hand != nil {
+		note := fmt.Sprintf("%s · %d pts · total %d", plural(v.ParcelCounts[s.seat], "parcel"), v.Points[s.seat], v.Totals[s.seat])
+		slots := d.handSlots(v.Hand)
+		for i := range slots {
+			if i < len(v.Received) && v.Received[i] && v.Phase != "pass" {
+				slots[i].caption = "new"
+			}
+		}
+		lines = append(lines, d.who(s.seat)+"  "+d.st.muted.Render(note), d.fan(slots, d.width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tractricBoard: the grid of scorecards with the counters on it, the
+// trick with each seat's card, the seats' tricks and the viewer's hand.
+func tractricBoard(s *snapshot, d *drawer) string {
+	v := s.view.(tractric.View)
+	trump := "trump not yet known"
+	switch {
+	case v.Trump == tractric.NoTrump:
+		trump = "no trump"
+	case v.Trump >= 0 && v.Trump < 4:
+		su := card.Suit(v.Trump)
+		trump = "trump " + su.Symbol() + " " + suitName(su.String())
+	}
+	lines := []string{heading(d, "Tractric", fmt.Sprintf("hand %d", v.Deal), fmt.Sprintf("game %d", v.Game),
+		dealerFact(d, v.Dealer), trump), ""}
+	// The grid: each cell a scorecard and the colour of its counter.
+	colour := func(c tractric.Cell) string {
+		if c < 0 {
+			return d.st.muted.Render("·")
+		}
+		st := d.st.seat[int(c)%len(d.st.seat)]
+		return st.Render("●")
+	}
+	var grid []string
+	if d.compact {
+		for r := range 3 {
+			var cells []string
+			for c := range 3 {
+				i := r*3 + c
+				cells = append(cells, lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i])+colour(v.Board[i]))
+			}
+			grid = append(grid, strings.Join(cells, d.st.muted.Render(" │ ")))
+		}
+	} else {
+		edge := func(l, m, r string) string {
+			return d.st.muted.Render(l + strings.Repeat("─", 7) + m + strings.Repeat("─", 7) + m + strings.Repeat("─", 7) + r)
+		}
+		grid = append(grid, edge("┌", "┬", "┐"))
+		for r := range 3 {
+			line := d.st.muted.Render("│")
+			for c := range 3 {
+				i := r*3 + c
+				line += " " + lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i]) + "  " + colour(v.Board[i]) + " " + d.st.muted.Render("│")
+			}
+			grid = append(grid, line)
+			if r < 2 {
+				grid = append(grid, edge("├", "┼", "┤"))
+			}
+		}
+		grid = append(grid, edge("└", "┴", "┘"))
+	}
+	var key []string
+	if v.Players == 4 {
+		key = append(key, d.st.seat[0].Render("●")+" "+d.name(0)+" & "+d.name(2), d.st.seat[1].Render("●")+" "+d.name(1)+" & "+d.name(3))
+	} else {
+		for seat := 0; seat < v.Players; seat++ {
+			key = append(key, d.st.seat[seat%len(d.st.seat)].Render("●")+" "+d.name(seat))
+		}
+	}
+	for i, n := range v.Reserve {
+		if i < len(key) {
+			key[i] += d.st.muted.Render(fmt.Sprintf(" (%d off the board)", n))
+		}
+	}
+	// The trick: each seat's card under its name.
+	var trick []string
+	for seat := 0; seat < v.Players; seat++ {
+		c := card.None
+		if seat < len(v.Trick) {
+			c = v.Trick[seat]
+		}
+		sl := slot{c: c, look: d.faceUp(c)}
+		info := fmt.Sprintf("%s · %s", plural(v.Tricks[seat], "trick"), plural(v.HandSizes[seat], "card"))
+		if seat < len(v.Proposals) && v.Proposals[seat] != card.None {
+			info += " · proposes " + d.card(v.Proposals[seat])
+		} else if v.Phase == "propose" && seat < len(v.Proposed) && v.Proposed[seat] {
+			info += " · has proposed"
+		}
+		if d.compact {
+			trick = append(trick, d.who(seat)+" "+d.fan([]slot{sl}, 5)+" "+d.st.muted.Render(info))
+		} else {
+			trick = append(trick, d.who(seat)+"\n"+d.st.muted.Render(info)+"\n"+d.fan([]slot{sl}, 5))
+		}
+	}
+	tricks := row(d.width, 3, trick...)
+	if d.compact {
+		tricks = strings.Join(trick, "\n")
+	}
+	lines = append(lines, row(d.width, 4, strings.Join(grid, "\n"), strings.Join(key, "\n")), "", tricks)
+	if v.LastTaker >= 0 && len(v.LastTrick) > 0 && !allNone(v.LastTrick) {
+		var cs []string
+		for _, c := range v.LastTrick {
+			if c != card.None {
+				cs = append(cs, d.card(c))
+			}
+		}
+		lines = append(lines, d.st.muted.Render("Last trick, to "+d.say(v.LastTaker)+": ")+strings.Join(cs, " "))
+	}
+	lines = append(lines, "")
+	if v.Hand != nil {
+		note := ""
+		switch v.Phase {
+		case "propose":
+			note = "propose a trump: the card's suit, face down until all have chosen"
+		case "give":
+			note = "you have 8 tricks: give this one to another player"
+		}
+		lines = append(lines, yourHand(d, v.Hand, note))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func allNone(cs []card.Card) bool {
+	for _, c := range cs {
+		if c != card.None {
+			return false
+		}
+	}
+	return true
+}
+
+// damnBoard: the play pile and the central deck, the seats' hands,
+// supports and random piles (counts), the viewer's hand.
+func damnBoard(s *snapshot, d *drawer) string {
+	v := s.view.(damn.View)
+	lines := []string{heading(d, "Damn", fmt.Sprintf("turn %d of at most %d", v.Turns+1, v.MaxTurns), dealerFact(d, v.Dealer)), ""}
+	var seats []string
+	for _, seat := range others(s.seat, v.Players) {
+		sv := v.Seats[seat]
+		info := "out"
+		if !sv.Out {
+			info = fmt.Sprintf("hand %d · support %d · random %d", sv.Hand, sv.Support, sv.Random)
+		}
+		seats = append(seats, d.who(seat)+"\n"+d.st.muted.Render(info)+"\n"+d.backs(sv.Held, 24))
+	}
+	lines = append(lines, row(d.width, 4, seats...), "")
+	top := slot{look: lookEmpty}
+	count := "empty: any card starts it"
+	if n := len(v.Pile); n > 0 {
+		top = slot{c: v.Pile[n-1], look: d.faceUp(v.Pile[n-1])}
+		count = plural(n, "card")
+	}
+	if d.selected == "pickup" {
+		top.look = lookSel
+	}
+	central := slot{look: lookBack}
+	if v.Central == 0 {
+		central.look = lookEmpty
+	}
+	if d.selected == "turn" {
+		central.look = lookSel
+	}
+	lines = append(lines, row(d.width, 6, d.pile("Play pile", top, count), d.pile("Central deck", central, plural(v.Central, "card"))))
+	if len(v.PickedUp) > 0 {
+		lines = append(lines, "", d.st.bold.Render("Picked up from the random pile (keep four):"), d.fan(d.handSlots(v.PickedUp), d.width))
+	}
+	if len(v.Out) > 0 {
+		var names []string
+		for _, o := range v.Out {
+			names = append(names, d.name(o))
+		}
+		lines = append(lines, d.st.muted.Render("Out, in order: "+strings.Join(names, ", ")))
+	}
+	if v.Unresolved != "" {
+		lines = append(lines, d.st.muted.Render("Ended unresolved: "+v.Unresolved))
+	}
+	lines = append(lines, "")
+	if v.Hand != nil && s.seat >= 0 {
+		sv := v.Seats[s.seat]
+		note := fmt.Sprintf("support %d · random %d", sv.Support, sv.Random)
+		if d.selected == "random" {
+			note = d.st.sel.Render("play from your random pile") + " · " + note
+		}
+		lines = append(lines, yourHand(d, v.Hand, note))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// courtBoard: Carroll's diagram — each other seat's cards of the trick in
+// a row, the Lead in the middle, the viewer's row under it — then the
+// viewer's hand and the seats' tricks and marks.
+func courtBoard(s *snapshot, d *drawer) string {
+	v := s.view.(courtcircular.View)
+	facts := []string{v.Edition, fmt.Sprintf("deal %d", v.Deal), dealerFact(d, v.Dealer), "stock " + strconv.Itoa(v.Stock)}
+	if v.Target > 0 {
+		facts = append(facts, fmt.Sprintf("game to %d", v.Target))
+	}
+	lines := []string{heading(d, "Court Circular", facts...), ""}
+	nameW := 6
+	for seat := 0; seat < v.Players; seat++ {
+		nameW = max(nameW, lipgloss.Width(d.label(seat))+4)
+	}
+	nameW = min(nameW, 18)
+	rowOf := func(seat int) string {
+		var sl []slot
+		if seat < len(v.Played) {
+			sl = d.faceSlots(v.Played[seat])
+		}
+		cards := d.st.muted.Render("—")
+		if len(sl) > 0 {
+			cards = d.fan(sl, d.width-nameW-24)
+		}
+		note := []string{fmt.Sprintf("%s · %s · total %d", plural(v.HandSizes[seat], "card"), plural(v.Tricks[seat], "trick"), v.Totals[seat])}
+		for _, r := range v.Resigned {
+			if r == seat {
+				note = append(note, "resigned")
+			}
+		}
+		if v.TrickWinner == seat {
+			note = append(note, d.st.accent.Render("wins the trick"))
+		}
+		if seat < len(v.Lines) && v.Lines[seat] != "" {
+			note = append(note, v.Lines[seat])
+		}
+		label := lipgloss.PlaceHorizontal(nameW, lipgloss.Left, d.who(seat))
+		return lipgloss.JoinHorizontal(lipgloss.Center, label, cards, "  ", d.st.muted.Render(strings.Join(note, " · ")))
+	}
+	for _, seat := range others(s.seat, v.Players) {
+		lines = append(lines, rowOf(seat))
+	}
+	lead := slot{c: v.Lead, look: d.faceUp(v.Lead)}
+	leadText := "the Lead"
+	if v.Lead == card.None {
+		leadText = "no Lead: the board is clear"
+	}
+	lines = append(lines, lipgloss.JoinHorizontal(lipgloss.Center, lipgloss.PlaceHorizontal(nameW, lipgloss.Left, d.st.title.Render("LEAD")),
+		d.fan([]slot{lead}, 5), "  ", d.st.muted.Render(leadText)))
+	if s.seat >= 0 {
+		lines = append(lines, rowOf(s.seat))
+	}
+	if len(v.Shared) > 0 {
+		lines = append(lines, d.st.bold.Render("Shared face-up cards"), d.fan(d.faceSlots(v.Shared), d.width))
+	}
+	switch v.Phase {
+	case "lead":
+		lines = append(lines, d.st.muted.Render("The trick's winner chooses the next Lead."))
+	case "take":
+		lines = append(lines, d.st.muted.Render(fmt.Sprintf("The trick's winner takes %s.", plural(v.Take, "card"))))
+	}
+	lines = append(lines, "")
+	if v.Hand != nil {
+		note := ""
+		if s.seat < len(v.Marks) {
+			note = fmt.Sprintf("%d mark(s)", v.Marks[s.seat])
+		}
+		if s.seat < len(v.Hits) {
+			note = fmt.Sprintf("%d hit(s)", v.Hits[s.seat])
+		}
+		lines = append(lines, yourHand(d, v.Hand, note))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,245 @@
+package tui
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"parlour/card"
+	"parlour/internal/tui/client"
+)
+
+const joinHelp = `Type a move in notation (as listed), or its number from the list.
+Other commands:
+  say TEXT  write TEXT in the table chat (everyone at the table reads it)
+  help      this text
+  table     draw the table again
+  scores    the scores so far
+  quit      leave (your seat stays yours: --join again takes it back)
+`
+
+// PlayJoined plays a seat at a server's table in line mode: the table is
+// drawn as text when it is the seat's turn, moves are typed (or their
+// numbers), "say TEXT" writes in the chat, and the log and the chat are
+// printed as they come. It returns when the match is over, the person
+// quits or input ends (the seat stays theirs), or the connection closes
+// for good.
+func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
+	p := &Painter{Colour: cfg.Colour, Seat: cfg.Seat.Seat}
+	f := &feed{inv: cfg.Invite, viewer: cfg.Seat.Seat, drawCard: func(c card.Card) string { return p.Card(c) }}
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(in)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	var (
+		legal   []string
+		offered []string // the moves last offered ("Your move:")
+		waiting bool
+		queue   []string // moves typed, each waiting for the seat's turn
+		sent    bool     // a move went; its answer has not come
+		eof     bool     // input has ended
+	)
+	prompt := func(redraw bool) {
+		if len(legal) == 0 {
+			return
+		}
+		if redraw {
+			p.Names = f.snap.labels
+			fmt.Fprintln(out)
+			fmt.Fprint(out, render(f.gameName, f.snap.view, p))
+		}
+		fmt.Fprintln(out, "Your move:")
+		for i, t := range legal {
+			fmt.Fprintf(out, "  %2d) %s\n", i+1, t)
+		}
+		fmt.Fprint(out, "> ")
+	}
+	leave := fmt.Sprintf("(your seat stays yours: parlour play --join %s takes it back)", cfg.Invite.Link())
+	// next sends the first move waiting, when the seat may move; it
+	// reports false when input has ended and a move is wanted.
+	next := func() bool {
+		for !sent && len(legal) > 0 && len(queue) > 0 {
+			text := queue[0]
+			queue = queue[1:]
+			if n, err := strconv.Atoi(text); err == nil {
+				if n < 1 || n > len(legal) {
+					fmt.Fprintf(out, "No move %d: choose 1 to %d.\n> ", n, len(legal))
+					continue
+				}
+				text = legal[n-1]
+			}
+			if err := cfg.Conn.Move(text); err != nil {
+				fmt.Fprintf(out, "Not sent: %v\n> ", err)
+				continue
+			}
+			sent = true
+		}
+		return !(eof && !sent && len(queue) == 0)
+	}
+	msgs := cfg.Conn.Messages()
+	for {
+		select {
+		case m, ok := <-msgs:
+			if !ok {
+				return errors.New("the connection closed")
+			}
+			if s := m.Status; s != nil {
+				switch s.State {
+				case client.Reconnecting:
+					sent, offered = false, nil // a move in flight is lost or made: the next state tells
+					fmt.Fprintf(out, "The connection dropped (%v): trying again in %s.\n", s.Err, s.Retry.Round(10*time.Millisecond))
+				case client.Closed:
+					if s.Err == nil {
+						return nil
+					}
+					return errors.New(strings.TrimSuffix(closedWhy(s.Err), "."))
+				}
+				continue
+			}
+			fr := m.Frame
+			o := f.frame(fr, time.Now())
+			if o.welcome {
+				if f.has {
+					fmt.Fprintln(out, "Connected again.")
+				} else {
+					fmt.Fprintf(out, "%s at %s: you are seat %d. Type \"help\" for help.\n", fr.Title, cfg.Invite.Link(), fr.Seat)
+				}
+			}
+			for _, l := range o.log {
+				fmt.Fprintf(out, "  %s\n", l.text)
+			}
+			for _, c := range o.chats {
+				who := c.name
+				if c.seat == f.viewer {
+					who = "You"
+				}
+				mark := "chat"
+				if c.old {
+					mark = "chat, earlier"
+				}
+				fmt.Fprintf(out, "[%s] %s: %s\n", mark, who, c.text)
+			}
+			if fr.Type == "error" {
+				fmt.Fprintln(out, o.notice)
+				if fr.Move != "" || fr.Code == "not_your_turn" || fr.Code == "illegal_move" || fr.Code == "bad_move" {
+					sent = false
+					if len(legal) > 0 {
+						fmt.Fprint(out, "> ")
+					}
+				}
+			} else if o.notice != "" {
+				fmt.Fprintln(out, o.notice)
+			}
+			if fr.Type == "state" && o.snap != nil {
+				s := *o.snap
+				for _, e := range fr.Events {
+					if e.Kind == "move" && e.Seat == f.viewer {
+						sent, offered = false, nil // the move went through: a new decision
+					}
+				}
+				if s.status == "waiting" {
+					if !waiting {
+						waiting = true
+						var open []string
+						for i, st := range s.states {
+							if st == "open" {
+								open = append(open, strconv.Itoa(i))
+							}
+						}
+						fmt.Fprintf(out, "Waiting for players: seat(s) %s open.\n", strings.Join(open, ", "))
+					}
+					continue
+				}
+				if s.status == "over" || s.result.Over {
+					p.Names = s.labels
+					fmt.Fprintln(out)
+					fmt.Fprint(out, render(f.gameName, s.view, p))
+					fmt.Fprintln(out, p.Bold("The match is over."))
+					fmt.Fprint(out, scores(s.result, p))
+					fmt.Fprintln(out, winners(s.result, func(i int) string { return p.Name(i) }, f.viewer))
+					fmt.Fprintf(out, "Replay: %s\n", cfg.Invite.Replay())
+					return nil
+				}
+				legal = s.legal
+				// Offer the moves once a decision: the table changing while
+				// the seat decides (another seat's hidden choice) does not
+				// ask again.
+				switch {
+				case len(legal) == 0:
+					offered = nil
+				case !sent && !slices.Equal(legal, offered):
+					offered = legal
+					prompt(true)
+				}
+			}
+			if !next() {
+				fmt.Fprintln(out, "\nbye "+leave)
+				return nil
+			}
+		case line, ok := <-lines:
+			if !ok {
+				lines = nil // a nil channel: never ready again
+				eof = true
+				if !next() {
+					fmt.Fprintln(out, "\nbye "+leave)
+					return nil
+				}
+				continue
+			}
+			input := strings.TrimSpace(line)
+			lower := strings.ToLower(input)
+			switch {
+			case input == "":
+				continue
+			case lower == "help" || lower == "h" || lower == "?":
+				fmt.Fprint(out, joinHelp)
+				continue
+			case lower == "table":
+				if f.has {
+					p.Names = f.snap.labels
+					fmt.Fprint(out, render(f.gameName, f.snap.view, p))
+				}
+				prompt(false)
+				continue
+			case lower == "scores":
+				p.Names = f.snap.labels
+				fmt.Fprint(out, scores(f.snap.result, p))
+				continue
+			case lower == "quit" || lower == "exit" || lower == "q":
+				fmt.Fprintln(out, "You left the table "+leave+".")
+				return nil
+			case lower == "say" || strings.HasPrefix(lower, "say "):
+				text := strings.TrimSpace(input[3:])
+				if text == "" {
+					fmt.Fprintln(out, "Say what? say TEXT writes TEXT in the chat.")
+					continue
+				}
+				if n := len([]rune(text)); n > 500 {
+					fmt.Fprintf(out, "A chat message is at most 500 characters (this one has %d): not sent.\n", n)
+					continue
+				}
+				if err := cfg.Conn.Chat(text); err != nil {
+					fmt.Fprintf(out, "Not sent: %v\n", err)
+				}
+				continue
+			}
+			if len(legal) == 0 && len(queue) == 0 && !sent {
+				fmt.Fprintln(out, "It is not your turn: that move waits until it is.")
+			}
+			queue = append(queue, input)
+			if !next() {
+				fmt.Fprintln(out, "\nbye "+leave)
+				return nil
+			}
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"parlour/game"
+	"parlour/games"
+	"parlour/internal/tui/client"
+)
+
+// TestDecodeViews: a view as a server sends it (JSON) reads back into the
+// game's view type without losing anything, for every game and seat,
+// along random matches.
+func TestDecodeViews(t *testing.T) {
+	for _, name := range games.Registry.Names() {
+		g, err := games.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := decoders[name]; !ok {
+			t.Errorf("%s: no decoder: a server's table of it would be drawn as JSON", name)
+			continue
+		}
+		lo, _ := g.Players()
+		opts, err := game.Resolve(g, map[string]any{"players": max(lo, 3)})
+		if err != nil {
+			opts, err = game.Resolve(g, map[string]any{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := g.New(opts, 9, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		var buf []game.Move
+		for step := 0; step < 200 && s.ToAct() != 0; step++ {
+			for seat := game.Spectator; seat < s.Players(); seat++ {
+				want, _ := json.Marshal(s.View(seat))
+				v, err := decodeView(name, want)
+				if err != nil {
+					t.Fatalf("%s step %d seat %d: %v\n%s", name, step, seat, err, want)
+				}
+				got, _ := json.Marshal(v)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s step %d seat %d: the view changed in decoding\nsent %s\nread %s", name, step, seat, want, got)
+				}
+			}
+			seat := s.ToAct().First()
+			buf = s.Legal(seat, buf[:0])
+			s.ApplyFast(seat, buf[rng.IntN(len(buf))])
+		}
+	}
+}
+
+// remoteTestModel is the full-screen table of seat 0 at a golf table of
+// a server, fed frames by hand (no connection: the commands that would
+// read one are not run).
+func remoteTestModel(t *testing.T) *Model {
+	t.Helper()
+	inv := client.Invite{Base: "http://127.0.0.1:9", Table: "abc123"}
+	m := newRemoteModel(JoinConfig{Invite: inv, Seat: client.Seat{Seat: 0, Name: "Ann"}})
+	m.w, m.h = 130, 40
+	g, _ := games.Lookup("golf")
+	opts, _ := game.Resolve(g, map[string]any{"players": 2, "holes": 3})
+	s, err := g.New(opts, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, _ := json.Marshal(s.View(0))
+	send(m, client.Frame{Type: "welcome", Game: "golf", Title: "Golf", Seat: 0, Players: 2})
+	send(m, client.Frame{Type: "state", Seat: 0, Seq: 3, Status: "playing", ToAct: []int{0}, Legal: game.LegalText(s, 0), View: view,
+		Result: client.Result{Deal: 2, DealScores: [][]int{{3, -1}}, Totals: []int{3, -1}},
+		Seats:  []client.SeatInfo{{Seat: 0, Kind: "human", Name: "Ann", State: "here"}, {Seat: 1, Kind: "bot", Bot: "hard", Level: "hard", Name: "Ada", State: "bot"}},
+		Events: []client.Event{
+			{Kind: "move", N: 3, Seat: 1, Move: "draw discard", Text: "{1} took [7H] from the discard pile and put it in the top-left place"},
+			{Kind: "deal", Deal: 1, Scores: []int{3, -1}},
+		}})
+	return m
+}
+
+func send(m *Model, f client.Frame) {
+	m.Update(remoteMsg{client.Message{Frame: &f}})
+}
+
+// TestRemoteScreen: the server's views, seats, event words, deal ends,
+// chat and refusals as the full-screen table shows them.
+func TestRemoteScreen(t *testing.T) {
+	m := remoteTestModel(t)
+	send(m, client.Frame{Type: "chat", Seat: 1, Name: "Ada", Text: "<b>good luck</b> \x1b[31m", Old: true})
+	log := ansi.Strip(strings.Join(m.log, "\n"))
+	for _, want := range []string{"Ada took 7♥ from the discard pile and put it in the top-left place", "End of hole 1: you +3, Ada -1."} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log lacks %q:\n%s", want, log)
+		}
+	}
+	out := screen(m)
+	for _, want := range []string{
+		"Ada took 7♥ from the discard pile",
+		"End of hole 1: you +3, Ada -1.",
+		"Ada (hard)",
+		"Ada: <b>good luck</b>",
+		"you are Ann (seat 0)",
+		"Your move:",
+		"Chat",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the screen lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(m.View().Content, "\x1b[31m ") {
+		t.Error("an escape sequence in a chat message reached the terminal")
+	}
+
+	// A refusal shows as one line; the table is unchanged.
+	seq := m.snap.seq
+	send(m, client.Frame{Type: "error", Code: "illegal_move", Message: "no column 7", Move: "reveal 7"})
+	if !m.bad || m.notice != `Refused "reveal 7": no column 7` || m.snap.seq != seq {
+		t.Errorf("a refusal: notice %q, seq %d → %d", m.notice, seq, m.snap.seq)
+	}
+
+	// Chat: c opens the input, Enter sends (a command to the connection)
+	// and empties it; Esc goes back to the table.
+	press(m, "c")
+	if m.focus != focusChat {
+		t.Fatal("c does not open the chat input")
+	}
+	typeText(m, "hello")
+	_, cmd := m.Update(keyMsg("enter"))
+	if cmd == nil || m.chatIn.Value() != "" {
+		t.Errorf("Enter in the chat: command %v, input left %q", cmd != nil, m.chatIn.Value())
+	}
+	typeText(m, strings.Repeat("x", 501))
+	if n := len(m.chatIn.Value()); n != 500 {
+		t.Errorf("the chat input holds %d characters, want at most 500", n)
+	}
+	m.chatIn.Reset()
+	press(m, "esc")
+	if m.focus != focusTable {
+		t.Error("Esc does not leave the chat")
+	}
+	press(m, "tab")
+	if m.focus != focusChat {
+		t.Error("Tab does not go to the chat")
+	}
+	press(m, "tab")
+	if m.focus != focusTable {
+		t.Error("Tab does not leave the chat")
+	}
+
+	// Seats and the connection.
+	send(m, client.Frame{Type: "seats", Seats: []client.SeatInfo{{Seat: 0, Kind: "human", Name: "Ann", State: "here"}, {Seat: 1, Kind: "human", Name: "Cleo", State: "away"}},
+		Events: []client.Event{{Kind: "away", Seat: 1}}})
+	if out := screen(m); !strings.Contains(out, "Cleo is away.") || !strings.Contains(out, "Cleo (away)") {
+		t.Errorf("an away seat does not show:\n%s", out)
+	}
+	m.Update(remoteMsg{client.Message{Status: &client.Status{State: client.Reconnecting, Err: errors.New("EOF"), Retry: time.Second}}})
+	if out := screen(m); !strings.Contains(out, "connection lost: trying again in 1s") {
+		t.Errorf("a dropped connection does not show:\n%s", out)
+	}
+	m.Update(remoteMsg{client.Message{Status: &client.Status{State: client.Connected}}})
+	if m.link != "" || m.notice != "Connected again." {
+		t.Errorf("reconnected: link %q notice %q", m.link, m.notice)
+	}
+	// The chat kept by the table comes again on connecting: not twice.
+	send(m, client.Frame{Type: "welcome", Game: "golf", Title: "Golf", Seat: 0, Players: 2})
+	send(m, client.Frame{Type: "chat", Seat: 1, Name: "Ada", Text: "<b>good luck</b>", Old: true})
+	if n := strings.Count(ansi.Strip(strings.Join(m.chats, "\n")), "good luck"); n != 1 {
+		t.Errorf("the kept chat shows %d times after reconnecting", n)
+	}
+
+	// A turn clock shows as it runs.
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	m.now = func() time.Time { return now }
+	g, _ := games.Lookup("golf")
+	opts, _ := game.Resolve(g, map[string]any{"players": 2})
+	s, _ := g.New(opts, 4, nil)
+	view, _ := json.Marshal(s.View(0))
+	send(m, client.Frame{Type: "state", Seat: 0, Seq: 4, Status: "playing", ToAct: []int{0}, Legal: game.LegalText(s, 0), View: view,
+		Result: client.Result{Totals: []int{0, 0}}, Clocks: []client.Clock{{Seat: 0, RemainingMS: 23400}},
+		Seats: []client.SeatInfo{{Seat: 0, Kind: "human", Name: "Ann", State: "here"}, {Seat: 1, Kind: "human", Name: "Cleo", State: "here"}}})
+	if out := screen(m); !strings.Contains(out, "Your move ⏱ 23s:") {
+		t.Errorf("the turn clock does not show:\n%s", out)
+	}
+	now = now.Add(20 * time.Second)
+	if out := screen(m); !strings.Contains(out, "Your move ⏱ 3s:") {
+		t.Errorf("the turn clock does not run:\n%s", out)
+	}
+
+	// Quitting asks first, and says the seat stays.
+	press(m, "q")
+	if !strings.Contains(screen(m), "Your seat stays yours: parlour play --join http://127.0.0.1:9/#/t/abc123") {
+		t.Errorf("leaving does not say how to come back:\n%s", screen(m))
+	}
+}
