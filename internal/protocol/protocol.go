@@ -27,6 +27,7 @@ const (
 	TypeSeats   = "seats"   // who sits where changed (joined, left, away, back)
 	TypeRematch = "rematch" // a rematch table was started from this one
 	TypeChat    = "chat"    // a chat message (the client's, relayed to the table)
+	TypeLog     = "log"     // the table's recent past, once, as a connection connects
 	TypeError   = "error"   // a refused message, to its sender only
 )
 
@@ -136,6 +137,23 @@ type Error struct {
 	ID      string `json:"id,omitempty"`   // the refused message's id, if it had one
 	Move    string `json:"move,omitempty"` // the refused move's text
 }
+
+// Log is the table's recent past as one connection may know it: the
+// events of its last moves (at most LogMoves of them, before Seq), each
+// told exactly as it was told live to a connection of the same seat (or
+// a spectator's), with the deal ends, the start and the end of the match
+// where they happened. It is sent once to each connection, after its
+// welcome, its state and the kept chat, before anything else.
+type Log struct {
+	V      int     `json:"v"`
+	Type   string  `json:"type"`
+	Table  string  `json:"table"`
+	Seq    int     `json:"seq"` // the moves made so far: the log ends with move Seq
+	Events []Event `json:"events"`
+}
+
+// LogMoves is how many of a table's last moves a Log tells.
+const LogMoves = 40
 
 // Event is one thing that happened at the table. For a move, Move holds
 // its notation when the receiving seat may know it; otherwise Hidden is

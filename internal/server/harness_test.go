@@ -301,7 +301,9 @@ func (cl *client) move(text string) {
 	cl.send(map[string]any{"v": 1, "type": "move", "move": text})
 }
 
-// next returns the next frame not yet consumed.
+// next returns the next frame not yet consumed. The log of the recent
+// past sent on connecting is left out (see recentLog): the tests read
+// what happens from then on.
 func (cl *client) next(timeout time.Duration) msg {
 	cl.t.Helper()
 	m, ok := cl.tryNext(timeout)
@@ -316,6 +318,9 @@ func (cl *client) tryNext(timeout time.Duration) (msg, bool) {
 	defer deadline.Stop()
 	for {
 		cl.mu.Lock()
+		for cl.read < len(cl.frames) && cl.frames[cl.read].Type == protocol.TypeLog {
+			cl.read++
+		}
 		if cl.read < len(cl.frames) {
 			m := cl.frames[cl.read]
 			cl.read++
@@ -358,6 +363,19 @@ func (cl *client) connErr() error {
 	cl.mu.Lock()
 	defer cl.mu.Unlock()
 	return cl.err
+}
+
+// lastState returns the last state frame cl got.
+func (cl *client) lastState() msg {
+	cl.t.Helper()
+	all := cl.all()
+	for i := len(all) - 1; i >= 0; i-- {
+		if all[i].Type == protocol.TypeState {
+			return all[i]
+		}
+	}
+	cl.t.Fatalf("%s: no state frame", cl.name)
+	return msg{}
 }
 
 func (cl *client) all() []msg {
@@ -565,7 +583,8 @@ func checkFrames(t *testing.T, h *history, cl *client) {
 }
 
 // frameProblems checks every frame a client got against the stored game:
-// no card the seat may not see at that moment (its own moves' text aside),
+// no card the seat may not see at that moment (its own moves' text aside,
+// and a log's earlier moves judged by the moment after each),
 // no text of another seat's simultaneous choice, the view is the game's
 // view of the seat, to_act and the legal moves are the game's.
 func frameProblems(h *history, name string, seat int, frames []msg) []string {
@@ -629,6 +648,17 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 			delete(ev, "text")
 			if h.states[n-1].ToAct().Len() > 1 && (shown || ev["hidden"] != true) {
 				bad("frame %d: seat %d's simultaneous choice %d is not hidden: %v", i, mover, n, ev)
+			}
+			if m.Type == protocol.TypeLog && shown {
+				// The log of the recent past tells earlier moves: each
+				// is judged by what the seat saw right after it.
+				saw := mayRead(h.states[n], seat)
+				for _, c := range game.CardWords(text) {
+					if !saw.Has(c) {
+						bad("frame %d: the log tells move %d as %q, but seat %d did not see %v", i, n, text, seat, c)
+					}
+				}
+				delete(ev, "move")
 			}
 		}
 		may := mayRead(st, seat)

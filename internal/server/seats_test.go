@@ -134,7 +134,7 @@ func TestStandIn(t *testing.T) {
 	}
 	// Once back, the player's own moves (if the game lasted) are its own.
 	last := by[len(by)-1]
-	final := a2.all()[len(a2.all())-1]
+	final := a2.lastState()
 	if final.Status != store.StatusOver {
 		t.Errorf("the game did not end: %s", final.raw)
 	}
@@ -169,7 +169,7 @@ func TestRestartRecovery(t *testing.T) {
 	if len(before) < 12 {
 		t.Fatalf("%d moves before the restart", len(before))
 	}
-	seenA := a.all()[len(a.all())-1].Seq
+	seenA := a.lastState().Seq
 	e.restart()
 	if seenA > len(before) {
 		t.Fatalf("Ann saw %d moves, %d were stored", seenA, len(before))

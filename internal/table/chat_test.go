@@ -253,7 +253,8 @@ func TestChatFloodDoesNotSlowTheTable(t *testing.T) {
 }
 
 // TestChatHistory keeps a table's last 50 messages: a connection gets
-// them after its welcome and state, oldest first and marked old, and so
+// them after its welcome and state, oldest first and marked old (and the
+// log of the recent past after them), and so
 // does one to the same table rebuilt by another manager on the store.
 func TestChatHistory(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
@@ -282,7 +283,11 @@ func TestChatHistory(t *testing.T) {
 			if len(got) < 2 || got[0].Type != protocol.TypeWelcome || got[1].Type != protocol.TypeState {
 				t.Fatalf("%s: first frames %+v, want a welcome and a state", who, got[:min(2, len(got))])
 			}
-			old := got[2:]
+			// Then the log of the recent past, last.
+			if last := got[len(got)-1]; last.Type != protocol.TypeLog {
+				t.Errorf("%s: the last frame on connecting %s, want the log", who, last.raw)
+			}
+			old := got[2 : len(got)-1]
 			if !slices.Equal(chatTexts(old), want) || len(old) != len(want) {
 				t.Errorf("%s: history %q, want %q", who, chatTexts(old), want)
 			}

@@ -23,6 +23,17 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 	if sub.closed {
 		return
 	}
+	if sub.holding {
+		// Held back behind the log of the recent past, within the
+		// queue's size all the same.
+		if len(sub.c)+len(sub.held) >= cap(sub.c) {
+			t.log().Warn("dropping a slow connection", "seat", sub.seat)
+			t.detach(sub, ErrSlow)
+			return
+		}
+		sub.held = append(sub.held, frame)
+		return
+	}
 	select {
 	case sub.c <- frame:
 		sub.notify()
@@ -73,17 +84,35 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind str
 	cards := game.CardWords(rec.Text)
 	simultaneous := before.Len() > 1
 	t.broadcastState(func(n int) []protocol.Event {
-		ev := protocol.Event{Kind: protocol.EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}
-		if visible == nil && n != rec.Seat && !simultaneous {
+		if visible == nil && needsVisible(n, rec.Seat, simultaneous) {
 			visible = game.VisibleSets(t.st.Places(), t.st.Players())
 		}
-		if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
-			ev.Move, ev.Text = rec.Text, full
-		} else {
-			ev.Hidden, ev.Text = true, blind
-		}
+		ev := moveEvent(rec, n, simultaneous, cards, visible, full, blind)
 		return append([]protocol.Event{ev}, extra...)
 	})
+}
+
+// needsVisible reports whether telling receiver n of mover's move needs
+// to know what each receiver sees after it (moveEvent's visible).
+func needsVisible(n, mover int, simultaneous bool) bool {
+	return n != mover && !simultaneous
+}
+
+// moveEvent is the move rec as receiver n (a seat, or game.Spectator) is
+// told it, by game.MayReadMove: its notation and the full words, or only
+// that the seat moved and the blind words. simultaneous says several
+// seats were to act before it, cards are the cards its notation names
+// (game.CardWords), and visible is what each receiver sees after it
+// (game.VisibleSets; nil unless needsVisible). The live frames and the
+// log sent on connecting (recent.go) both tell moves with it.
+func moveEvent(rec store.Move, n int, simultaneous bool, cards []card.Card, visible []card.Set, full, blind string) protocol.Event {
+	ev := protocol.Event{Kind: protocol.EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}
+	if game.MayReadMove(n, rec.Seat, simultaneous, cards, visible) {
+		ev.Move, ev.Text = rec.Text, full
+	} else {
+		ev.Hidden, ev.Text = true, blind
+	}
+	return ev
 }
 
 // broadcastSeats tells every sub but skip who sits where now.
@@ -101,6 +130,7 @@ func (t *Table) closeSubs(why error) {
 		delete(t.subs, sub)
 		if !sub.closed {
 			sub.closed = true
+			sub.held = nil
 			sub.err = why
 			close(sub.c)
 			sub.notify()

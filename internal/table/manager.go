@@ -111,6 +111,9 @@ type Manager struct {
 	// chatWriters are the goroutines storing chat messages: Close waits
 	// for them.
 	chatWriters sync.WaitGroup
+	// recentSlots bounds how many connections' logs of the recent past
+	// (recent.go) are worked out at once: one per worker.
+	recentSlots chan struct{}
 	leaveOnce   sync.Once // the cluster is left once, by Close
 
 	// A node of a cluster's state (nil cluster: alone).
@@ -149,7 +152,8 @@ func NewManager(cfg Config) *Manager {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache()}
+	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache(),
+		recentSlots: make(chan struct{}, cfg.Workers)}
 	if m.stats == nil {
 		m.stats = noMetrics{}
 	}

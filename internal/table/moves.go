@@ -83,7 +83,9 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 		return err
 	}
 	text := t.st.FormatMove(m)
-	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC(), Lease: t.rec.Lease.Epoch}
+	// The time as the stores keep it (to the microsecond), so that the log
+	// sent on connecting, read from the store, tells it as it was told.
+	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC().Truncate(time.Microsecond), Lease: t.rec.Lease.Epoch}
 	// The store gives up on a move itself (a group commit is waited for
 	// once queued): no deadline to make per move.
 	err := t.m.cfg.Store.AppendMove(context.Background(), t.id, rec)
@@ -121,15 +123,7 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	}
 	var after []protocol.Event // the move's aftermath: a deal's end, the match's
 	if told {
-		if played := t.st.DealsPlayed(); played > deals {
-			res := t.st.Result()
-			for d := deals + 1; d <= played && d <= len(res.DealScores); d++ {
-				after = append(after, protocol.Event{Kind: protocol.EventDeal, Seat: -1, Deal: d, Scores: res.DealScores[d-1], At: rec.At})
-			}
-		}
-		if over {
-			after = append(after, protocol.Event{Kind: protocol.EventOver, Seat: -1, At: rec.At})
-		}
+		after = aftermath(t.st, deals, over, rec.At)
 	}
 	// Bots and clocks first, so the frame that starts a decision shows
 	// its clock.
@@ -143,11 +137,34 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	return nil
 }
 
+// aftermath returns the events that follow a move made at at in st (now
+// after it): a deal event for each deal it ended (deals were played
+// before it), and the end of the match if it is over.
+func aftermath(st game.State, deals int, over bool, at time.Time) []protocol.Event {
+	var out []protocol.Event
+	if played := st.DealsPlayed(); played > deals {
+		res := st.Result()
+		for d := deals + 1; d <= played && d <= len(res.DealScores); d++ {
+			out = append(out, protocol.Event{Kind: protocol.EventDeal, Seat: -1, Deal: d, Scores: res.DealScores[d-1], At: at})
+		}
+	}
+	if over {
+		out = append(out, protocol.Event{Kind: protocol.EventOver, Seat: -1, At: at})
+	}
+	return out
+}
+
 // narrate returns the game's words for seat n's move m, which is about to
 // be made: none if the game has none, or if telling it failed (a bug in
 // the game's words must not stop the table: the move is already stored).
 func (t *Table) narrate(n int, m game.Move) (full, blind string) {
-	if t.narrator == nil {
+	return t.narrateWith(t.narrator, n, m)
+}
+
+// narrateWith returns narrator's words for seat n's move m (see narrate):
+// none if narrator is nil or panics (which the table's log is told of).
+func (t *Table) narrateWith(narrator game.Narrator, n int, m game.Move) (full, blind string) {
+	if narrator == nil {
 		return "", ""
 	}
 	defer func() {
@@ -156,7 +173,7 @@ func (t *Table) narrate(n int, m game.Move) (full, blind string) {
 			full, blind = "", ""
 		}
 	}()
-	return t.narrator.Narrate(n, m)
+	return narrator.Narrate(n, m)
 }
 
 // finish records the end of the game.

@@ -68,6 +68,7 @@ func (t *Table) detach(sub *Sub, why error) {
 	delete(t.subs, sub)
 	if !sub.closed {
 		sub.closed = true
+		sub.held = nil
 		sub.err = why
 		close(sub.c)
 		sub.notify()

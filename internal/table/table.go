@@ -119,7 +119,12 @@ type Sub struct {
 	c      chan *Frame
 	closed bool  // by the actor
 	err    error // why it was closed; read after C is closed
-	wake   atomic.Pointer[func()]
+	// holding says the frames for the sub wait in held (by the actor)
+	// while the log of the table's recent past, which goes first, is
+	// worked out (recent.go).
+	holding bool
+	held    []*Frame
+	wake    atomic.Pointer[func()]
 }
 
 // SetWake has the table call wake after each frame it queues and when it
@@ -377,16 +382,30 @@ func (t *Table) log() *slog.Logger { return t.m.log.With("table", t.id) }
 // --- requests ---
 
 // Attach connects a client: with a seat token to play that seat, or as a
-// spectator. The sub's first frames are a welcome, the current state and
-// the table's last chat messages.
+// spectator. The sub's first frames are a welcome, the current state, the
+// table's last chat messages and the log of its last moves (a
+// protocol.Log, worked out before Attach returns, off the table's
+// goroutine; the frames of what happens meanwhile follow it).
 func (t *Table) Attach(ctx context.Context, token string, spectate bool) (*Sub, error) {
 	t.loadChat(ctx)
 	var sub *Sub
 	var err error
-	if e := t.call(ctx, func() { sub, err = t.attach(token, spectate) }); e != nil {
+	var past recent
+	if e := t.call(ctx, func() {
+		sub, err = t.attach(token, spectate)
+		if err == nil {
+			past = t.recentFor(sub)
+		}
+	}); e != nil {
 		return nil, e
 	}
-	return sub, err
+	if err != nil {
+		return nil, err
+	}
+	if sub.holding {
+		t.sendRecent(ctx, sub, past)
+	}
+	return sub, nil
 }
 
 // Detach disconnects a sub. It is safe to call more than once, and after

@@ -33,8 +33,15 @@ type logLine struct {
 
 // feedOut is what one message of the server changes.
 type feedOut struct {
-	snap      *snapshot // the new snapshot, if any
-	log       []logLine
+	snap *snapshot // the new snapshot, if any
+	// log is the lines to add to the log: those of a log frame of the
+	// recent past that this feed had not told yet (after a reconnect,
+	// the moves made while it was away).
+	log []logLine
+	// past, from a log frame of the recent past, is the whole of it: a
+	// log shown whole is replaced with it (it is the same past).
+	past      []logLine
+	isPast    bool // the message was a log of the recent past
 	chats     []chatMsg
 	resetChat bool // a new connection: the kept chat is sent again
 	notice    string
@@ -54,6 +61,8 @@ type feed struct {
 	has      bool // a state has come
 	deals    int  // deals whose end the log has told
 	told     bool // the log has told the match's end
+	started  bool // the log has told the start
+	lastN    int  // the last move the log has told
 	drawCard func(card.Card) string
 }
 
@@ -127,9 +136,11 @@ func (f *feed) frame(fr *client.Frame, now time.Time) feedOut {
 			switch e.Kind {
 			case "move":
 				moved = true
+				f.lastN = max(f.lastN, e.N)
 				out.log = append(out.log, logLine{"move", f.moveWords(e)})
 			case "start":
-				out.log = append(out.log, logLine{"start", "The game begins."})
+				f.started = true
+				out.log = append(out.log, logLine{"start", startLine})
 			case "deal":
 				if e.Deal > f.deals {
 					f.deals = e.Deal
@@ -156,6 +167,8 @@ func (f *feed) frame(fr *client.Frame, now time.Time) feedOut {
 		}
 		snap := f.snap
 		out.snap = &snap
+	case "log":
+		f.past(fr, &out)
 	case "seats":
 		f.seats(fr.Seats)
 		for _, e := range fr.Events {
@@ -179,6 +192,44 @@ func (f *feed) frame(fr *client.Frame, now time.Time) feedOut {
 		out.notice = "A rematch has started: " + client.Invite{Base: f.inv.Base, Table: fr.Rematch}.Link()
 	}
 	return out
+}
+
+const startLine = "The game begins."
+
+// past reads a log of the recent past (the table's last moves, sent once
+// on connecting): every line of it in out.past, and in out.log those not
+// told yet, the moves made after the last one told and what followed
+// them.
+func (f *feed) past(fr *client.Frame, out *feedOut) {
+	out.isPast = true
+	out.past = []logLine{}
+	fresh := false // the move an event follows was not told yet
+	for _, e := range fr.Events {
+		var l logLine
+		switch e.Kind {
+		case "move":
+			fresh = e.N > f.lastN
+			l = logLine{"move", f.moveWords(e)}
+		case "start":
+			fresh = !f.started
+			f.started = true
+			l = logLine{"start", startLine}
+		case "deal":
+			f.deals = max(f.deals, e.Deal)
+			l = logLine{"deal", dealLine(f.gameName, e.Deal, e.Scores, f.sayName)}
+		case "over":
+			fresh = fresh && !f.told
+			f.told = true
+			l = logLine{"over", "The match is over. " + winners(f.snap.result, f.name, f.viewer)}
+		default:
+			continue
+		}
+		out.past = append(out.past, l)
+		if fresh {
+			out.log = append(out.log, l)
+		}
+	}
+	f.lastN = max(f.lastN, fr.Seq)
 }
 
 // clean makes text from the server safe to print on a terminal: control
@@ -336,6 +387,14 @@ func (r *remote) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		var lines []string
 		for _, l := range out.log {
 			lines = append(lines, m.styleLog(l))
+		}
+		if out.isPast {
+			// The recent past, told whole on connecting: the log is that.
+			m.log = make([]string, 0, len(out.past))
+			for _, l := range out.past {
+				m.log = append(m.log, m.styleLog(l))
+			}
+			return true, tea.Batch(r.listen(), m.clockTick())
 		}
 		if out.snap != nil {
 			m.setSnap(*out.snap, lines...)

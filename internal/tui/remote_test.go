@@ -202,3 +202,65 @@ func TestRemoteScreen(t *testing.T) {
 		t.Errorf("leaving does not say how to come back:\n%s", screen(m))
 	}
 }
+
+// TestRemoteRecentLog: the log of the recent past a server sends on
+// connecting fills the full-screen table's log in the game's words (the
+// seat's own moves as "you", hidden ones blind, a hole's end), replacing
+// what it held: after a reconnect the same past shows once, with the move
+// made meanwhile. The line mode's feed tells each line once: all of the
+// past on the first connection, only what it missed after a reconnect.
+func TestRemoteRecentLog(t *testing.T) {
+	m := remoteTestModel(t)
+	past := client.Frame{Type: "log", Table: "abc123", Seq: 3, Events: []client.Event{
+		{Kind: "move", N: 1, Seat: 0, Move: "swap 2", Text: "{0} put [5S] in the top-right place and discarded [KD]"},
+		{Kind: "move", N: 2, Seat: 1, Move: "stop", Text: "{1} drew nothing", By: "bot"},
+		{Kind: "deal", Seat: -1, Deal: 1, Scores: []int{3, -1}},
+		{Kind: "move", N: 3, Seat: 1, Hidden: true, Text: "{1} chose a column to turn up", By: "bot"},
+	}}
+	send(m, past)
+	want := []string{
+		"You put 5♠ in the top-right place and discarded K♦",
+		"Ada drew nothing",
+		"End of hole 1: you +3, Ada -1.",
+		"Ada chose a column to turn up",
+	}
+	check := func(what string, want []string) {
+		t.Helper()
+		log := ansi.Strip(strings.Join(m.log, "\n"))
+		if len(m.log) != len(want) {
+			t.Errorf("%s: the log has %d lines, want %d:\n%s", what, len(m.log), len(want), log)
+		}
+		for _, w := range want {
+			if strings.Count(log, w) != 1 {
+				t.Errorf("%s: the log tells %q %d times:\n%s", what, w, strings.Count(log, w), log)
+			}
+		}
+		if out := screen(m); !strings.Contains(out, want[len(want)-1]) {
+			t.Errorf("%s: the screen lacks %q:\n%s", what, want[len(want)-1], out)
+		}
+	}
+	// The state on connecting told move 3 and the hole's end already: the
+	// past replaces them.
+	check("the past", want)
+
+	// A reconnect: the past again, with the move made meanwhile.
+	send(m, client.Frame{Type: "welcome", Game: "golf", Title: "Golf", Seat: 0, Players: 2})
+	past.Seq = 4
+	past.Events = append(past.Events, client.Event{Kind: "move", N: 4, Seat: 0, Move: "reveal 1", Text: "{0} chose to turn up the middle column"})
+	send(m, past)
+	check("after a reconnect", append(want, "You chose to turn up the middle column"))
+
+	// The line mode's feed: every line the first time, then only the new.
+	f := &feed{viewer: 0}
+	f.frame(&client.Frame{Type: "welcome", Game: "golf", Seat: 0, Players: 2}, time.Now())
+	f.frame(&client.Frame{Type: "state", Seq: 3, Status: "playing", Result: client.Result{DealScores: [][]int{{3, -1}}},
+		Seats: []client.SeatInfo{{Seat: 0, Name: "Ann"}, {Seat: 1, Name: "Ada", Kind: "bot"}}, View: json.RawMessage("null")}, time.Now())
+	past.Seq, past.Events = 3, past.Events[:4]
+	if out := f.frame(&past, time.Now()); len(out.log) != 4 || len(out.past) != 4 || out.log[2].kind != "deal" {
+		t.Errorf("the first log: lines %v, past %v", out.log, out.past)
+	}
+	past.Seq, past.Events = 4, append(past.Events, client.Event{Kind: "move", N: 4, Seat: 0, Move: "reveal 1", Text: "{0} chose to turn up the middle column"})
+	if out := f.frame(&past, time.Now()); len(out.log) != 1 || out.log[0].text != "You chose to turn up the middle column" || len(out.past) != 5 {
+		t.Errorf("the log after a reconnect: lines %v, past %v", out.log, out.past)
+	}
+}

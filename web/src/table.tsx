@@ -105,8 +105,25 @@ export function TablePage(p: { id: string }) {
                 return out;
               });
             }
-            addEvents(evs, msg.result as Result);
+            lastResult = msg.result as Result;
+            addEvents(evs, lastResult);
             seen(msg.seats);
+            break;
+          }
+          case "log": {
+            // The table's recent past, once on connecting (after the state
+            // and the kept chat): the same past told again after a
+            // reconnect, so it replaces the log; live events follow it.
+            const evs = (msg.events || []) as Event[];
+            setLog(lines(evs, lastResult).slice(-200));
+            // Each seat's last move since the deal began, marked on the
+            // board as a live one is.
+            let last: Record<number, Event> = {};
+            for (const ev of evs) {
+              if (ev.kind === "deal" || ev.kind === "start") last = {};
+              else if (ev.kind === "move" && ev.seat !== undefined) last[ev.seat] = ev;
+            }
+            setLastMoves(last);
             break;
           }
           case "seats": setSeats(msg.seats); addEvents(msg.events, null); seen(msg.seats); break;
@@ -134,8 +151,17 @@ export function TablePage(p: { id: string }) {
     // connection after taking a seat is no return.
     const away = new Set<number>(), here = new Set<number>();
     const seen = (ss: SeatInfo[]) => { for (const x of ss || []) if (x.state === "here") here.add(x.seat); };
+    // lastResult is the match's as the last state told it (for the line
+    // that tells the end of the match).
+    let lastResult: Result | null = null;
     const addEvents = (evs: Event[], result: Result | null) => {
       if (!evs || !evs.length) return;
+      const told = lines(evs, result);
+      if (told.length) setLog((l) => [...l, ...told].slice(-200));
+    };
+    // lines tells events as log lines: live ones and those of the recent
+    // past alike.
+    const lines = (evs: Event[], result: Result | null): Entry[] => {
       const word = DEAL_WORD[gameRef.current] || "Deal";
       const told = evs.filter((ev) => {
         if (ev.kind === "over") return false;
@@ -145,9 +171,9 @@ export function TablePage(p: { id: string }) {
         if (ev.kind === "back") return away.delete(ev.seat) || here.has(ev.seat); // a first connection is no return
         return true;
       });
-      const lines = entries(told, word);
-      if (result && evs.some((ev) => ev.kind === "over")) lines.push(entry("over", overText(result, me)));
-      if (lines.length) setLog((l) => [...l, ...lines].slice(-200));
+      const out = entries(told, word);
+      if (result && evs.some((ev) => ev.kind === "over")) out.push(entry("over", overText(result, me)));
+      return out;
     };
     connect();
     return () => { closed = true; clearTimeout(timer); wsRef.current?.close(1000, "leaving the page"); stop(); };

@@ -319,6 +319,56 @@ const tests = {
     await page.context().close();
   },
 
+  async recent() {
+    // Someone who comes mid-game finds the table's recent past in the
+    // log: a spectator opening the table sees the moves made before it
+    // came, in words; a seated player who reloads the page keeps the log.
+    const page = await newPage({ width: 1280, height: 800 });
+    const id = await sit(page, { game: "golf", options: { holes: 2, players: 2 }, seats: ["open", "heuristic"], seed: 33 }, "Tessa");
+    const bot = (await api("GET", `/api/tables/${id}`)).seats[1];
+    const r = rng(33);
+    for (let n = 0; ; n++) {
+      check((await myTurn(page)) === "mine", "the hole ended early");
+      if ((await seq(page)) >= 8) break;
+      await clickMove(page, r);
+      check(n < 50, "no eighth move");
+    }
+    // It is Tessa's turn: the table waits for her.
+    const told = (p) => p.$$eval('[role="log"] li', (es) => es.filter((e) => ["move", "deal", "start", "over"].includes(e.dataset.kind))
+      .map((e) => ({ kind: e.dataset.kind, seat: e.dataset.seat, text: e.textContent.trim() })));
+    const moves = await seq(page);
+    const before = await told(page);
+    check(before.filter((l) => l.kind === "move").length === moves, `Tessa's log tells ${before.length} lines for ${moves} moves: ` + JSON.stringify(before));
+
+    // A spectator, in a browser context of its own.
+    const w = await newPage();
+    await w.goto(`${base}/#/t/${id}`);
+    await w.waitForSelector('.table-page[data-my-seat="-1"]');
+    await w.waitForFunction((n) => document.querySelectorAll('[role="log"] li[data-kind="move"]').length >= n, moves);
+    const seen = await told(w);
+    const wm = seen.filter((l) => l.kind === "move");
+    check(wm.length === moves && seen[0].kind === "start", "the spectator's log of the moves before it came: " + JSON.stringify(seen));
+    check(wm.every((l) => l.text.startsWith(l.seat === "1" ? bot.name + " " : "Tessa ") && !/:\s*(draw|swap|reveal|discard|stop)\b/.test(l.text)),
+      "the spectator reads the earlier moves in words, by name: " + JSON.stringify(wm));
+    check(wm.some((l) => /chose a column to turn up$/.test(l.text)), "a choice made together is told blind: " + JSON.stringify(wm));
+    const cards = await w.$$eval('[role="log"] [data-card-text]', (es) => es.map((e) => e.textContent));
+    check(cards.length > 0, "the earlier moves' cards are drawn");
+    await shot(w, "recent-spectator");
+
+    // Tessa reloads: the same log, her moves as "You".
+    await page.reload();
+    await page.waitForSelector('.conn[data-conn="open"]');
+    await page.waitForFunction((n) => document.querySelectorAll('[role="log"] li[data-kind="move"]').length >= n, moves);
+    const after = await told(page);
+    check(JSON.stringify(after) === JSON.stringify(before), "the log after a reload:\n" + JSON.stringify(after) + "\nbefore:\n" + JSON.stringify(before));
+    check(after.some((l) => l.seat === "0" && /^You /.test(l.text)), "Tessa's own moves start with You: " + JSON.stringify(after));
+    // And it goes on: the next move is added below.
+    await clickMove(page, r);
+    await page.waitForFunction((n) => document.querySelectorAll('[role="log"] li[data-kind="move"]').length > n, moves);
+    await shot(page, "recent-reloaded");
+    for (const p of [page, w]) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
+  },
+
   async chat() {
     // Two seated players and a spectator: what one writes, all read, as
     // text; the spectator may not write; too long and too many are refused.

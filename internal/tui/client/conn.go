@@ -18,7 +18,7 @@ import (
 // of docs/protocol.md side by side (a message fills those of its type).
 type Frame struct {
 	V    int    `json:"v"`
-	Type string `json:"type"` // welcome, state, seats, chat, error, rematch
+	Type string `json:"type"` // welcome, state, seats, chat, log, error, rematch
 
 	Table   string `json:"table"`
 	Game    string `json:"game"`  // welcome
@@ -26,7 +26,7 @@ type Frame struct {
 	Seat    int    `json:"seat"`  // welcome, state: whose view; chat: the writer
 	Players int    `json:"players"`
 
-	Seq    int             `json:"seq"`    // state, seats
+	Seq    int             `json:"seq"`    // state, seats, log
 	Status string          `json:"status"` // state: waiting, playing, over
 	ToAct  []int           `json:"to_act"`
 	Legal  []string        `json:"legal"`
@@ -34,7 +34,7 @@ type Frame struct {
 	Result Result          `json:"result"`
 	Seats  []SeatInfo      `json:"seats"`
 	Clocks []Clock         `json:"clocks"`
-	Events []Event         `json:"events"`
+	Events []Event         `json:"events"` // state, seats; log: the recent past
 
 	Name string    `json:"name"` // chat: the writer's name
 	Text string    `json:"text"` // chat
