@@ -1,6 +1,7 @@
 package tractric
 
 import (
+	"fmt"
 	"strconv"
 
 	"parlour/card"
@@ -21,6 +22,26 @@ func (t Trump) MarshalJSON() ([]byte, error) {
 	return []byte("null"), nil
 }
 
+// UnmarshalJSON reads what MarshalJSON writes: a suit's notation, "none",
+// or null, which is Unset (not a no-op: the zero Trump is spades).
+func (t *Trump) UnmarshalJSON(b []byte) error {
+	switch text := string(b); text {
+	case "null":
+		*t = Unset
+	case `"none"`:
+		*t = NoTrump
+	default:
+		for s := card.Spades; s <= card.Clubs; s++ {
+			if text == `"`+s.String()+`"` {
+				*t = Trump(s)
+				return nil
+			}
+		}
+		return fmt.Errorf("tractric: trump %s is not a suit (S, H, D, C), \"none\" or null", text)
+	}
+	return nil
+}
+
 // Cell is one cell of the board in JSON: the colour holding it (the seat
 // with 3 players; the partnership, 0 or 1, with 4), or null when empty.
 type Cell int8
@@ -31,6 +52,21 @@ func (c Cell) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return []byte(strconv.Itoa(int(c))), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a colour, or null for an
+// empty cell (-1; not a no-op: the zero Cell is colour 0).
+func (c *Cell) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*c = -1
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 8)
+	if err != nil || n < 0 {
+		return fmt.Errorf("tractric: board cell %s is not a colour (0 or more) or null", b)
+	}
+	*c = Cell(n)
+	return nil
 }
 
 // Public is the script report's "public": the trump of the current (or
