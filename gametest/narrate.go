@@ -134,18 +134,8 @@ func checkTold(s game.State, nar game.Narrator, seat int, m game.Move) string {
 func publicAfter(s game.State, seat int, m game.Move) card.Set {
 	c := s.Clone()
 	var pub card.Set
-	c.WatchDeals(func(x game.State) { pub |= publicCards(x.Places()) })
+	c.WatchDeals(func(x game.State) { pub |= game.VisibleSets(x.Places(), 0)[0] })
 	c.ApplyFast(seat, m)
 	c.WatchDeals(nil)
-	return pub | publicCards(c.Places())
-}
-
-func publicCards(places []game.Place) card.Set {
-	var out card.Set
-	for _, p := range places {
-		if p.Public {
-			out |= card.SetOf(p.Cards...)
-		}
-	}
-	return out
+	return pub | game.VisibleSets(c.Places(), 0)[0]
 }

@@ -534,11 +534,7 @@ func cardsIn(v any) []card.Card {
 	walk = func(x any) {
 		switch x := x.(type) {
 		case string:
-			for _, w := range strings.Fields(x) {
-				if c, err := card.Parse(w); err == nil && c.String() == w {
-					out = append(out, c)
-				}
-			}
+			out = append(out, game.CardWords(x)...)
 			out = append(out, bracketed(x)...)
 		case []any:
 			for _, y := range x {
