@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -34,6 +36,7 @@ func runLoadtest(e *env, args []string) int {
 	pids := fs.String("pid", "", "the server's process id (comma-separated for several): report its memory (VmRSS) per live table")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	seed := fs.Uint64("seed", 1, "seed of the generator's own choices (pauses, seats, moves)")
+	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) of the load process on this address, e.g. 127.0.0.1:6061 (default: off)")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
@@ -43,6 +46,15 @@ func runLoadtest(e *env, args []string) int {
 	}
 	if fs.NArg() > 0 {
 		return bad("unexpected argument %q", fs.Arg(0))
+	}
+	if *pprofAddr != "" {
+		pln, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			return bad("--pprof: %v", err)
+		}
+		ps := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
+		go ps.Serve(pln)
+		defer ps.Close()
 	}
 	cfg := loadgen.Config{Tables: *tables, Duration: *duration, Ramp: *ramp, Think: *think, Game: *gameName,
 		Players: *players, Bot: *botName, Seed: *seed, Options: map[string]string{}}

@@ -219,8 +219,13 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}
 	strikes := 0
 	var msgBuf bytes.Buffer // one buffer for every message (parse copies what it keeps)
+	// The reads take no context (one per message would cost a timer's
+	// worth of allocations per move): the connection is closed once when
+	// ctx ends, which ends the read.
+	unwatch := context.AfterFunc(ctx, func() { c.CloseNow() })
+	defer unwatch()
 	for {
-		typ, rd, err := c.Reader(ctx)
+		typ, rd, err := c.Reader(context.Background())
 		if err != nil {
 			break
 		}

@@ -28,6 +28,14 @@ type sqlStore struct {
 	// batches are the group commit's inserts of 1, 2, 4, ... moves
 	// (batchQuery), prepared once.
 	batches map[int]*sql.Stmt
+	// plain are plain inserts of 1, 2, 4, ... moves (plainQuery), for
+	// SQLite's fast path (insertKnown); nil for PostgreSQL.
+	plain map[int]*sql.Stmt
+	// last is the writer's memory of the last move it stored of each
+	// table (SQLite only): a move that follows it needs no query to show
+	// that the list stays whole. Only the writer goroutine uses it (so
+	// SQLite has one writer).
+	last map[string]int
 	// appends feeds the group-commit writers: every move goes through
 	// them.
 	appends chan appendReq
@@ -49,6 +57,11 @@ func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlSto
 	s := &sqlStore{db: db, pg: pg}
 	if err := s.prepareBatches(ctx); err != nil {
 		return nil, err
+	}
+	if !pg {
+		if err := s.preparePlain(ctx); err != nil {
+			return nil, err
+		}
 	}
 	s.appends = make(chan appendReq, maxBatch*writers)
 	for range writers {
@@ -309,13 +322,10 @@ type moveKey struct {
 	n     int
 }
 
-// insertBatch stores a batch of moves in one transaction, each move only
-// if batchQuery's conditions hold for it, and returns the moves stored.
-// Many moves go in one statement, so a statement's cost (and the writer's
-// trips through database/sql) is paid a few times a batch, not once a move;
-// the statements are prepared once, for 1, 2, 4, ... moves, and a batch is
-// cut into such runs (parsing a statement per batch cost more than the
-// inserts).
+// insertBatch stores a batch of moves in one transaction and returns the
+// moves stored. Those the writer knows to be next (SQLite, insertKnown) go
+// in with plain inserts; the rest with batchQuery's conditions, each only
+// if they hold for it (insertChecked).
 func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -323,36 +333,66 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	}
 	defer tx.Rollback()
 	stored := make(map[moveKey]bool, len(batch))
-	args := make([]any, 0, 7*len(batch))
+	checked := batch
+	if s.plain != nil {
+		if checked, err = s.insertKnown(ctx, tx, batch, stored); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.insertChecked(ctx, tx, checked, stored); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	s.remember(stored)
+	return stored, nil
+}
+
+// runs calls f for batch cut into runs of 1, 2, 4, ... maxBatch moves, the
+// sizes the statements are prepared for, longest first.
+func runs(batch []appendReq, f func(run []appendReq) error) error {
 	for rest := batch; len(rest) > 0; {
 		n := 1
 		for n*2 <= len(rest) && n*2 <= maxBatch {
 			n *= 2
 		}
-		st := s.batches[n]
+		if err := f(rest[:n]); err != nil {
+			return err
+		}
+		rest = rest[n:]
+	}
+	return nil
+}
+
+// insertChecked stores moves with batchQuery, each only if its conditions
+// hold, and adds those stored to stored. Many moves go in one statement, so
+// a statement's cost (and the writer's trips through database/sql) is paid
+// a few times a batch, not once a move; the statements are prepared once,
+// for 1, 2, 4, ... moves (parsing a statement per batch cost more than the
+// inserts).
+func (s *sqlStore) insertChecked(ctx context.Context, tx *sql.Tx, batch []appendReq, stored map[moveKey]bool) error {
+	args := make([]any, 0, 7*min(len(batch), maxBatch))
+	return runs(batch, func(run []appendReq) error {
 		args = args[:0]
-		for _, r := range rest[:n] {
+		for _, r := range run {
 			args = append(args, s.appendArgs(r.id, r.m)...)
 		}
-		rows, err := tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		rows, err := tx.StmtContext(ctx, s.batches[len(run)]).QueryContext(ctx, args...)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		for rows.Next() {
 			var k moveKey
 			if err := rows.Scan(&k.table, &k.n); err != nil {
 				rows.Close()
-				return nil, err
+				return err
 			}
 			stored[k] = true
 		}
 		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, err
-		}
-		rest = rest[n:]
-	}
-	return stored, tx.Commit()
+		return rows.Err()
+	})
 }
 
 // batchQuery stores n moves, each (seven values, as appendArgs gives
@@ -524,6 +564,9 @@ func (s *sqlStore) Close() error {
 	close(s.appends)
 	s.written.Wait()
 	for _, st := range s.batches {
+		st.Close()
+	}
+	for _, st := range s.plain {
 		st.Close()
 	}
 	err := s.db.Close()

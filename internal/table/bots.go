@@ -80,35 +80,65 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 	gen := s.job
 	seed := t.rng.Uint64()
 	n := s.n
+	pick := func(st game.State) (m game.Move, ok bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
+			}
+		}()
+		return b.Choose(st, n, mrand.New(mrand.NewPCG(seed, uint64(gen)))), true
+	}
 	choose := func(st game.State) {
 		select {
 		case <-t.quit:
 			return
 		default:
 		}
-		var m game.Move
-		ok := func() (ok bool) {
-			defer func() {
-				if r := recover(); r != nil {
-					t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
-				}
-			}()
-			m = b.Choose(st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
-			return true
-		}()
+		m, ok := pick(st)
 		t.post(func() { t.botMoved(s, gen, m, ok, by) })
 	}
-	if delay <= 0 {
+	start := func() {
+		if quick(b) {
+			// A bot that chooses in microseconds chooses here, on the
+			// actor, from the state itself: no copy of it, no goroutine,
+			// and no second trip through the inbox.
+			m, ok := pick(t.st)
+			t.botMoved(s, gen, m, ok, by)
+			return
+		}
 		go choose(t.st.Clone())
+	}
+	if delay <= 0 {
+		if quick(b) {
+			// After what the actor is doing now (a move's frames go out
+			// before the next move is made).
+			t.post(func() {
+				if gen == s.job {
+					start()
+				}
+			})
+			return
+		}
+		start()
 		return
 	}
 	// Nothing waits out the delay but a timer: no goroutine, and no copy
 	// of the state until the bot starts to choose.
 	t.after(delay, func() {
 		if gen == s.job {
-			go choose(t.st.Clone())
+			start()
 		}
 	})
+}
+
+// quick reports whether b chooses a move in microseconds, reading the state
+// only (bot.Random, bot.Heuristic): the actor may run it itself.
+func quick(b bot.Bot) bool {
+	switch b.(type) {
+	case bot.Random, bot.Heuristic:
+		return true
+	}
+	return false
 }
 
 func (t *Table) botMoved(s *seat, gen int, m game.Move, ok bool, by string) {
