@@ -18,36 +18,7 @@ import (
 	"github.com/coder/websocket"
 )
 
-// frame is what the generator reads of a server message; the rest (the
-// view, seats, clocks) is skipped.
-type frame struct {
-	Type   string   `json:"type"`
-	Seq    int      `json:"seq"`
-	Status string   `json:"status"`
-	ToAct  []int    `json:"to_act"`
-	Legal  []string `json:"legal"`
-	Events []event  `json:"events"`
-	Code   string   `json:"code"`
-	ID     string   `json:"id"`
-}
-
-// event is one event of a state frame.
-type event struct {
-	Kind string `json:"kind"`
-	N    int    `json:"n"`
-	Seat int    `json:"seat"`
-	Move string `json:"move"`
-	By   string `json:"by"`
-}
-
-// reset empties f for the next frame, keeping its slices' room (encoding/json
-// decodes into the elements already there, so they are zeroed first).
-func (f *frame) reset() {
-	clear(f.Events[:cap(f.Events)])
-	clear(f.Legal[:cap(f.Legal)])
-	*f = frame{ToAct: f.ToAct[:0], Legal: f.Legal[:0], Events: f.Events[:0]}
-}
-
+// bufPool holds the buffers messages are read into.
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // slot keeps one table in play: it creates the table, takes the person's
@@ -59,7 +30,6 @@ type slot struct {
 	idx  int
 	url  int // the server in use (index in r.urls)
 	plan int // the next table's game (index in r.plans)
-	ctx  context.Context
 
 	mu    sync.Mutex
 	rng   *rand.Rand
@@ -88,7 +58,6 @@ type slot struct {
 }
 
 func (s *slot) run(ctx context.Context) {
-	s.ctx = ctx
 	defer func() {
 		s.mu.Lock()
 		s.stopThinkingLocked()
@@ -432,13 +401,17 @@ func (s *slot) dial(ctx context.Context) (*websocket.Conn, apiResult, error) {
 	return c, apiResult{}, nil
 }
 
-// read handles the connection's frames until it ends.
+// read handles the connection's frames until it ends. The connection is
+// closed when ctx ends, rather than each read taking ctx (which would set
+// up and tear down a context.AfterFunc a message).
 func (s *slot) read(ctx context.Context, c *websocket.Conn) (why end, kind string, gotState bool) {
+	stop := context.AfterFunc(ctx, func() { c.CloseNow() })
+	defer stop()
 	var f frame
 	welcomed := false
 	helloErr := ""
 	for {
-		_, rd, err := c.Reader(ctx)
+		_, rd, err := c.Reader(context.Background())
 		buf := bufPool.Get().(*bytes.Buffer)
 		buf.Reset()
 		if err == nil {
@@ -461,8 +434,7 @@ func (s *slot) read(ctx context.Context, c *websocket.Conn) (why end, kind strin
 			return endDrop, kind, gotState
 		}
 		now := time.Now()
-		f.reset()
-		err = json.Unmarshal(buf.Bytes(), &f)
+		err = f.parse(buf.Bytes())
 		bufPool.Put(buf)
 		if err != nil {
 			s.r.countErr("bad_frame")
@@ -635,15 +607,58 @@ func (s *slot) think() {
 	mv := s.legal[s.rng.IntN(len(s.legal))]
 	s.nextID++
 	id := "m" + strconv.FormatUint(s.nextID, 10)
-	msg, _ := json.Marshal(moveMsg{V: 1, Type: "move", Move: mv, ID: id})
+	msg := moveMessage(mv, id)
 	s.pending, s.pendMove, s.pendID, s.sentSeq = true, mv, id, s.seq
 	s.sentAt = time.Now()
 	s.mu.Unlock()
-	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
-	defer cancel()
-	if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
-		c.CloseNow() // the reader sees the drop
+	write(c, msg)
+}
+
+// writeTimeout is how long a message may take to be written before its
+// connection is given up.
+const writeTimeout = 10 * time.Second
+
+// write sends msg on c, and closes c (its reader sees the drop) if that
+// fails or takes longer than writeTimeout. It takes no context: c is closed
+// when its slot's run ends (see read), which ends the write too, and a
+// timer costs less than a context (and the AfterFunc the websocket package
+// sets on it) a message.
+func write(c *websocket.Conn, msg []byte) {
+	t := time.AfterFunc(writeTimeout, func() { c.CloseNow() })
+	err := c.Write(context.Background(), websocket.MessageText, msg)
+	t.Stop()
+	if err != nil {
+		c.CloseNow()
 	}
+}
+
+// moveMessage is the move message of mv with id, as json.Marshal writes
+// moveMsg{V: 1, Type: "move", Move: mv, ID: id}, without its reflection for
+// the usual moves and ids (printable ASCII that needs no escape).
+func moveMessage(mv, id string) []byte {
+	if !plainJSON(mv) || !plainJSON(id) {
+		msg, _ := json.Marshal(moveMsg{V: 1, Type: "move", Move: mv, ID: id})
+		return msg
+	}
+	b := make([]byte, 0, len(`{"v":1,"type":"move","move":"","id":""}`)+len(mv)+len(id))
+	b = append(b, `{"v":1,"type":"move","move":"`...)
+	b = append(b, mv...)
+	b = append(b, `","id":"`...)
+	b = append(b, id...)
+	return append(b, `"}`...)
+}
+
+// plainJSON says whether json.Marshal writes s as it is, between quotes:
+// printable ASCII but for the quote, the backslash and the <, > and & it
+// escapes for HTML.
+func plainJSON(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
 }
 
 // moveMsg is a move message.
@@ -656,7 +671,7 @@ type moveMsg struct {
 
 // checkTimeout counts a move unseen for longer than the move timeout, and
 // asks for a fresh state to decide again from.
-func (s *slot) checkTimeout(ctx context.Context, now time.Time) {
+func (s *slot) checkTimeout(now time.Time) {
 	s.mu.Lock()
 	if !s.pending || now.Sub(s.sentAt) < s.r.cfg.MoveTimeout {
 		s.mu.Unlock()
@@ -667,12 +682,6 @@ func (s *slot) checkTimeout(ctx context.Context, now time.Time) {
 	s.mu.Unlock()
 	s.r.countErr("timeout")
 	if c != nil {
-		go func() {
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			defer cancel()
-			if c.Write(wctx, websocket.MessageText, []byte(`{"v":1,"type":"sync"}`)) != nil {
-				c.CloseNow()
-			}
-		}()
+		go write(c, []byte(`{"v":1,"type":"sync"}`))
 	}
 }

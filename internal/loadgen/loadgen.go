@@ -583,7 +583,7 @@ func (r *runner) sweep(ctx context.Context) {
 		r.mu.Unlock()
 		now := time.Now()
 		for _, s := range slots {
-			s.checkTimeout(ctx, now)
+			s.checkTimeout(now)
 		}
 	}
 }
