@@ -28,14 +28,9 @@ type sqlStore struct {
 	// batches are the group commit's inserts of 1, 2, 4, ... moves
 	// (batchQuery), prepared once.
 	batches map[int]*sql.Stmt
-	// plain are plain inserts of 1, 2, 4, ... moves (plainQuery), for
-	// SQLite's fast path (insertKnown); nil for PostgreSQL.
-	plain map[int]*sql.Stmt
-	// last is the writer's memory of the last move it stored of each
-	// table (SQLite only): a move that follows it needs no query to show
-	// that the list stays whole. Only the writer goroutine uses it (so
-	// SQLite has one writer).
-	last map[string]int
+	// log is SQLite's move log (movelog.go), which its one writer
+	// stores moves through; nil for PostgreSQL.
+	log *moveLog
 	// appends feeds the group-commit writers: every move goes through
 	// them.
 	appends chan appendReq
@@ -52,18 +47,24 @@ const pgLeaseLock = "FOR SHARE"
 
 // newSQLStore prepares the store's inserts of moves and starts writers
 // (at least one) group-commit writers, each storing the moves waiting
-// when it is free.
+// when it is free. SQLite has one, which stores moves through its move
+// log (movelog.go).
 func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlStore, error) {
 	s := &sqlStore{db: db, pg: pg}
 	if err := s.prepareBatches(ctx); err != nil {
 		return nil, err
 	}
+	s.appends = make(chan appendReq, maxBatch*writers)
 	if !pg {
-		if err := s.preparePlain(ctx); err != nil {
+		l, err := newMoveLog(ctx, db)
+		if err != nil {
+			s.closeStmts()
 			return nil, err
 		}
+		s.log = l
+		s.written.Go(func() { l.run(s.appends) })
+		return s, nil
 	}
-	s.appends = make(chan appendReq, maxBatch*writers)
 	for range writers {
 		s.written.Go(s.writer)
 	}
@@ -322,10 +323,13 @@ type moveKey struct {
 	n     int
 }
 
-// insertBatch stores a batch of moves in one transaction and returns the
-// moves stored. Those the writer knows to be next (SQLite, insertKnown) go
-// in with plain inserts; the rest with batchQuery's conditions, each only
-// if they hold for it (insertChecked).
+// insertBatch stores a batch of moves in one transaction, each only if
+// batchQuery's conditions hold for it, and returns the moves stored. Many
+// moves go in one statement, so a statement's cost (and the writer's trips
+// through database/sql) is paid a few times a batch, not once a move; the
+// statements are prepared once, for 1, 2, 4, ... moves, and a batch is cut
+// into such runs (parsing a statement per batch cost more than the
+// inserts).
 func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -333,66 +337,35 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	}
 	defer tx.Rollback()
 	stored := make(map[moveKey]bool, len(batch))
-	checked := batch
-	if s.plain != nil {
-		if checked, err = s.insertKnown(ctx, tx, batch, stored); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.insertChecked(ctx, tx, checked, stored); err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
-		return nil, err
-	}
-	s.remember(stored)
-	return stored, nil
-}
-
-// runs calls f for batch cut into runs of 1, 2, 4, ... maxBatch moves, the
-// sizes the statements are prepared for, longest first.
-func runs(batch []appendReq, f func(run []appendReq) error) error {
+	args := make([]any, 0, 7*min(len(batch), maxBatch))
 	for rest := batch; len(rest) > 0; {
 		n := 1
 		for n*2 <= len(rest) && n*2 <= maxBatch {
 			n *= 2
 		}
-		if err := f(rest[:n]); err != nil {
-			return err
-		}
-		rest = rest[n:]
-	}
-	return nil
-}
-
-// insertChecked stores moves with batchQuery, each only if its conditions
-// hold, and adds those stored to stored. Many moves go in one statement, so
-// a statement's cost (and the writer's trips through database/sql) is paid
-// a few times a batch, not once a move; the statements are prepared once,
-// for 1, 2, 4, ... moves (parsing a statement per batch cost more than the
-// inserts).
-func (s *sqlStore) insertChecked(ctx context.Context, tx *sql.Tx, batch []appendReq, stored map[moveKey]bool) error {
-	args := make([]any, 0, 7*min(len(batch), maxBatch))
-	return runs(batch, func(run []appendReq) error {
 		args = args[:0]
-		for _, r := range run {
+		for _, r := range rest[:n] {
 			args = append(args, s.appendArgs(r.id, r.m)...)
 		}
-		rows, err := tx.StmtContext(ctx, s.batches[len(run)]).QueryContext(ctx, args...)
+		rows, err := tx.StmtContext(ctx, s.batches[n]).QueryContext(ctx, args...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for rows.Next() {
 			var k moveKey
 			if err := rows.Scan(&k.table, &k.n); err != nil {
 				rows.Close()
-				return err
+				return nil, err
 			}
 			stored[k] = true
 		}
 		rows.Close()
-		return rows.Err()
-	})
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		rest = rest[n:]
+	}
+	return stored, tx.Commit()
 }
 
 // batchQuery stores n moves, each (seven values, as appendArgs gives
@@ -478,6 +451,7 @@ func scanTable(r scanner) (*Table, error) {
 }
 
 func (s *sqlStore) Table(ctx context.Context, id string) (*Table, error) {
+	counts := s.pendingCounts(id)
 	t, err := scanTable(s.db.QueryRowContext(ctx, s.q(`SELECT `+tableColumns+` FROM tables WHERE id = ?`), id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("store: table %s: %w", id, ErrNotFound)
@@ -485,10 +459,26 @@ func (s *sqlStore) Table(ctx context.Context, id string) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: reading table %s: %w", id, err)
 	}
+	t.Moves = max(t.Moves, counts[id])
 	return t, nil
 }
 
+// pendingCounts returns the move counts of the tables with moves in
+// SQLite's move log (only id's if id is not ""), or nil.
+func (s *sqlStore) pendingCounts(id string) map[string]int {
+	if s.log == nil {
+		return nil
+	}
+	return s.log.counts(id)
+}
+
 func (s *sqlStore) Moves(ctx context.Context, tableID string) ([]Move, error) {
+	// SQLite's moves still in its log, taken before the moves table is
+	// read: a fold meanwhile leaves them in one or both.
+	var pending []Move
+	if s.log != nil {
+		pending = s.log.pending(tableID)
+	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT n, seat, move, by_whom, at FROM moves WHERE table_id = ? ORDER BY n`), tableID)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading moves of %s: %w", tableID, err)
@@ -508,6 +498,11 @@ func (s *sqlStore) Moves(ctx context.Context, tableID string) ([]Move, error) {
 	rows.Close()
 	if err != nil {
 		return nil, fmt.Errorf("store: reading moves of %s: %w", tableID, err)
+	}
+	for _, m := range pending {
+		if m.N == len(out) {
+			out = append(out, m)
+		}
 	}
 	if len(out) == 0 && !s.exists(ctx, tableID) {
 		return nil, fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
@@ -539,6 +534,7 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 		b.WriteString(` LIMIT ?`)
 		args = append(args, q.Limit)
 	}
+	counts := s.pendingCounts("")
 	rows, err := s.db.QueryContext(ctx, s.q(b.String()), args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
@@ -550,6 +546,7 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 		if err != nil {
 			return nil, fmt.Errorf("store: listing tables: %w", err)
 		}
+		t.Moves = max(t.Moves, counts[t.ID])
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
@@ -563,15 +560,20 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 func (s *sqlStore) Close() error {
 	close(s.appends)
 	s.written.Wait()
-	for _, st := range s.batches {
-		st.Close()
-	}
-	for _, st := range s.plain {
-		st.Close()
-	}
+	s.closeStmts()
 	err := s.db.Close()
 	if s.stop != nil {
 		s.stop()
 	}
 	return err
+}
+
+// closeStmts releases the prepared statements.
+func (s *sqlStore) closeStmts() {
+	for _, st := range s.batches {
+		st.Close()
+	}
+	if s.log != nil {
+		s.log.close()
+	}
 }

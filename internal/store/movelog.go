@@ -1,0 +1,443 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// SQLite's moves go through a log (migration 00005). The moves table is
+// kept in (table, number) order, so with thousands of live tables every
+// move of a commit lands on a page of its own, and storing a move cost a
+// 4 KiB page written to the WAL (and later copied back by a checkpoint).
+// The log is kept in the order moves are stored, so a commit of a few
+// hundred moves writes its last page or two. Every foldEvery the log is
+// folded into the moves table, a few hundred moves a transaction between
+// the commits of new moves, with each table's moves of those seconds
+// together (several on one page), and the rows folded are then deleted
+// from the log, a range at a time.
+//
+// The writer is the only one to write moves, so it keeps in memory what
+// the log holds (pending, by table, for the reads), and the last move
+// stored of each table it has seen (so a move needs no query to show it is
+// the next one). Opening the database folds what the log holds first, so
+// every row of the log was written by this process.
+
+// foldEvery is how long the log collects moves before they are folded into
+// the moves table: the longer, the more moves of a table share a page, and
+// the more memory the pending moves take. (A variable for the tests.)
+var foldEvery = 3 * time.Second
+
+const (
+	// foldChunk is about how many moves one folding transaction stores;
+	// a move arriving meanwhile waits for it.
+	foldChunk = 128
+	// deleteChunk is how many rows of the log one deleting transaction
+	// removes.
+	deleteChunk = 4096
+)
+
+// moveLog is the SQLite store's log of moves and its writer's memory.
+type moveLog struct {
+	db *sql.DB
+	// appendStmts and foldStmts insert 1, 2, 4, ... maxBatch moves into
+	// the log and into the moves table (plainQuery), prepared once.
+	appendStmts, foldStmts map[int]*sql.Stmt
+	log                    *slog.Logger
+
+	// mu guards cur and folding, which the writer changes and readers
+	// (Moves, the move counts) read.
+	mu sync.Mutex
+	// cur are the moves stored in the log since the generation being
+	// folded began, by table, in order.
+	cur map[string][]Move
+	// folding are the moves of the generation being folded, by table,
+	// until their table's moves are in the moves table; nil when no fold
+	// is under way.
+	folding map[string][]Move
+
+	// The rest is the writer goroutine's alone.
+
+	// last is the number of the last move stored of each table seen.
+	last map[string]int
+	// toFold are the tables of folding still to fold, in key order.
+	toFold []string
+	// deleteFrom and deleteTo are the log rows (seq) of the generation
+	// folded, still to delete: deleteFrom < seq <= deleteTo.
+	deleteFrom, deleteTo int64
+	// genStart is when cur began.
+	genStart time.Time
+}
+
+// newMoveLog folds what the log holds into the moves table and prepares
+// the log's statements.
+func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
+	if _, err := db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
+		SELECT table_id, n, seat, move, by_whom, at FROM move_log WHERE true ORDER BY table_id, n
+		ON CONFLICT (table_id, n) DO NOTHING`); err != nil {
+		return nil, fmt.Errorf("store: folding the move log: %w", err)
+	}
+	if _, err := db.ExecContext(ctx, `DELETE FROM move_log`); err != nil {
+		return nil, fmt.Errorf("store: emptying the move log: %w", err)
+	}
+	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: map[string]int{}, genStart: time.Now()}
+	var err error
+	if l.appendStmts, err = prepareRuns(ctx, db, func(n int) string {
+		return plainQuery("move_log", n, "")
+	}); err != nil {
+		return nil, err
+	}
+	if l.foldStmts, err = prepareRuns(ctx, db, func(n int) string {
+		return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING")
+	}); err != nil {
+		l.close()
+		return nil, err
+	}
+	return l, nil
+}
+
+// close releases the prepared statements.
+func (l *moveLog) close() {
+	for _, st := range l.appendStmts {
+		st.Close()
+	}
+	for _, st := range l.foldStmts {
+		st.Close()
+	}
+}
+
+// prepareRuns prepares query(n) for n = 1, 2, 4, ... maxBatch.
+func prepareRuns(ctx context.Context, db *sql.DB, query func(n int) string) (map[int]*sql.Stmt, error) {
+	out := map[int]*sql.Stmt{}
+	for n := 1; n <= maxBatch; n *= 2 {
+		st, err := db.PrepareContext(ctx, query(n))
+		if err != nil {
+			for _, st := range out {
+				st.Close()
+			}
+			return nil, fmt.Errorf("store: preparing an insert of %d moves: %w", n, err)
+		}
+		out[n] = st
+	}
+	return out, nil
+}
+
+// plainQuery inserts n moves (six values each: table, number, seat, move,
+// by whom, time) into table, with tail after the values.
+func plainQuery(table string, n int, tail string) string {
+	var q strings.Builder
+	q.WriteString("INSERT INTO " + table + " (table_id, n, seat, move, by_whom, at) VALUES ")
+	for i := range n {
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString("(?, ?, ?, ?, ?, ?)")
+	}
+	q.WriteString(tail)
+	return q.String()
+}
+
+// insertRuns inserts moves with stmts (as prepared by prepareRuns), many
+// moves a statement.
+func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove) error {
+	args := make([]any, 0, 6*min(len(moves), maxBatch))
+	for rest := moves; len(rest) > 0; {
+		n := 1
+		for n*2 <= len(rest) && n*2 <= maxBatch {
+			n *= 2
+		}
+		args = args[:0]
+		for _, m := range rest[:n] {
+			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
+		}
+		if _, err := tx.StmtContext(ctx, stmts[n]).ExecContext(ctx, args...); err != nil {
+			return err
+		}
+		rest = rest[n:]
+	}
+	return nil
+}
+
+// tableMove is one move with its table.
+type tableMove struct {
+	id string
+	m  Move
+}
+
+// run is the writer: it stores the moves that come in, as many as are
+// waiting (up to maxBatch) a transaction, and between those commits it
+// folds the log, a chunk at a time. It returns once appends is closed and
+// drained.
+func (l *moveLog) run(appends chan appendReq) {
+	tick := time.NewTicker(foldEvery / 4)
+	defer tick.Stop()
+	for {
+		folding := l.folding != nil || l.deleteTo > l.deleteFrom
+		if !folding && len(l.cur) > 0 && time.Since(l.genStart) >= foldEvery {
+			l.startFold()
+			folding = l.folding != nil
+		}
+		if folding {
+			// Folding: store every move waiting, then one step of the
+			// fold, so a move waits for one step at most.
+			for waiting := true; waiting; {
+				select {
+				case r, ok := <-appends:
+					if !ok {
+						return
+					}
+					l.commit(gather(r, appends))
+				default:
+					waiting = false
+				}
+			}
+			l.foldStep()
+			continue
+		}
+		select {
+		case r, ok := <-appends:
+			if !ok {
+				return
+			}
+			l.commit(gather(r, appends))
+		case <-tick.C:
+		}
+	}
+}
+
+// gather returns r and the requests waiting behind it, up to maxBatch.
+func gather(r appendReq, appends chan appendReq) []appendReq {
+	batch := []appendReq{r}
+	for len(batch) < maxBatch {
+		select {
+		case r, ok := <-appends:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// commit stores a batch of moves in the log in one transaction, each only
+// if its table is there, it is the table's next move and, with a lease
+// epoch, the table's lease still has it, and answers each request.
+func (l *moveLog) commit(batch []appendReq) {
+	ctx := context.Background()
+	refused := make([]error, len(batch))
+	err := func() error {
+		tx, err := l.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		next := map[string]int{} // the last move of each table with this batch's
+		moves := make([]tableMove, 0, len(batch))
+		for i, r := range batch {
+			last, ok := next[r.id]
+			if !ok {
+				var exists bool
+				if last, exists, err = l.lastOf(ctx, tx, r.id); err != nil {
+					return err
+				}
+				if !exists {
+					refused[i] = fmt.Errorf("store: table %s: %w", r.id, ErrNotFound)
+					continue
+				}
+			}
+			if r.m.Lease != 0 {
+				var epoch int64
+				if err := tx.QueryRowContext(ctx, `SELECT lease_epoch FROM tables WHERE id = ?`, r.id).Scan(&epoch); err != nil {
+					return err
+				}
+				if epoch != r.m.Lease {
+					refused[i] = fmt.Errorf("store: move %d of table %s: %w", r.m.N, r.id, ErrLeaseLost)
+					next[r.id] = last
+					continue
+				}
+			}
+			if r.m.N != last+1 {
+				refused[i] = fmt.Errorf("store: move %d of table %s is not the next one: %w", r.m.N, r.id, ErrConflict)
+				next[r.id] = last
+				continue
+			}
+			next[r.id] = r.m.N
+			m := r.m
+			m.Lease = 0
+			moves = append(moves, tableMove{r.id, m})
+		}
+		if err := insertRuns(ctx, tx, l.appendStmts, moves); err != nil {
+			return err
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+		if len(l.last) > maxRemembered {
+			clear(l.last)
+		}
+		for id, n := range next {
+			l.last[id] = n
+		}
+		l.mu.Lock()
+		for _, m := range moves {
+			l.cur[m.id] = append(l.cur[m.id], m.m)
+		}
+		l.mu.Unlock()
+		return nil
+	}()
+	for i, r := range batch {
+		switch {
+		case refused[i] != nil:
+			r.done <- refused[i]
+		case err != nil:
+			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
+		default:
+			r.done <- nil
+		}
+	}
+}
+
+// maxRemembered bounds the writer's memory of tables' last moves (about
+// 100 bytes a table); past it the memory starts over, and each table's
+// next move is looked up once more.
+const maxRemembered = 1 << 17
+
+// lastOf returns the number of the last move stored of table id (-1 for
+// none) and whether the table is there at all.
+func (l *moveLog) lastOf(ctx context.Context, tx *sql.Tx, id string) (last int, exists bool, err error) {
+	if n, ok := l.last[id]; ok {
+		return n, true, nil
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?),
+		COALESCE((SELECT MAX(n) FROM moves WHERE table_id = ?), -1)`, id, id).Scan(&exists, &last); err != nil {
+		return 0, false, err
+	}
+	// The pending moves are the writer's own: no lock to read them.
+	for _, p := range [][]Move{l.folding[id], l.cur[id]} {
+		if len(p) > 0 {
+			last = max(last, p[len(p)-1].N)
+		}
+	}
+	if exists {
+		l.last[id] = last
+	}
+	return last, exists, nil
+}
+
+// startFold makes the moves stored so far the generation to fold.
+func (l *moveLog) startFold() {
+	// The log holds this generation's rows only (the last one's are
+	// deleted), so they are its rows from the first to the last. (Its
+	// numbers start over at 1 when it has been emptied.)
+	var first, last sql.NullInt64
+	if err := l.db.QueryRow(`SELECT MIN(seq), MAX(seq) FROM move_log`).Scan(&first, &last); err != nil {
+		l.log.Error("the move log could not be read; folding it later", "err", err)
+		l.genStart = time.Now()
+		return
+	}
+	l.mu.Lock()
+	l.folding, l.cur = l.cur, map[string][]Move{}
+	l.mu.Unlock()
+	l.toFold = make([]string, 0, len(l.folding))
+	for id := range l.folding {
+		l.toFold = append(l.toFold, id)
+	}
+	slices.Sort(l.toFold)
+	l.deleteFrom, l.deleteTo = first.Int64-1, last.Int64
+	l.genStart = time.Now()
+}
+
+// foldStep does one transaction of the fold under way: stores the moves
+// of the next tables (about foldChunk moves) in the moves table, or, once
+// all are there, deletes the next rows of the log. A step that fails is
+// tried again at the next.
+func (l *moveLog) foldStep() {
+	ctx := context.Background()
+	if len(l.toFold) > 0 {
+		moves := make([]tableMove, 0, foldChunk+16)
+		k := 0
+		for ; k < len(l.toFold) && len(moves) < foldChunk; k++ {
+			id := l.toFold[k]
+			for _, m := range l.folding[id] {
+				moves = append(moves, tableMove{id, m})
+			}
+		}
+		err := func() error {
+			tx, err := l.db.BeginTx(ctx, nil)
+			if err != nil {
+				return err
+			}
+			defer tx.Rollback()
+			if err := insertRuns(ctx, tx, l.foldStmts, moves); err != nil {
+				return err
+			}
+			return tx.Commit()
+		}()
+		if err != nil {
+			l.log.Error("moves could not be folded into the moves table; trying again", "err", err)
+			return
+		}
+		l.mu.Lock()
+		for _, id := range l.toFold[:k] {
+			delete(l.folding, id)
+		}
+		l.mu.Unlock()
+		l.toFold = l.toFold[k:]
+		if len(l.toFold) == 0 {
+			l.mu.Lock()
+			l.folding = nil
+			l.mu.Unlock()
+		}
+		return
+	}
+	to := min(l.deleteTo, l.deleteFrom+deleteChunk)
+	if _, err := l.db.ExecContext(ctx, `DELETE FROM move_log WHERE seq > ? AND seq <= ?`, l.deleteFrom, to); err != nil {
+		l.log.Error("folded moves could not be deleted from the move log; trying again", "err", err)
+		return
+	}
+	l.deleteFrom = to
+}
+
+// pending returns table id's moves in the log, in order.
+func (l *moveLog) pending(id string) []Move {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f, c := l.folding[id], l.cur[id]
+	if len(f)+len(c) == 0 {
+		return nil
+	}
+	return append(append(make([]Move, 0, len(f)+len(c)), f...), c...)
+}
+
+// counts returns, for each table with moves in the log, how many moves it
+// has stored; only id's if id is not "". A reader takes them before it
+// reads the moves table, so a fold meanwhile leaves the moves in one of
+// the two.
+func (l *moveLog) counts(id string) map[string]int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := map[string]int{}
+	add := func(id string, p []Move) {
+		if len(p) > 0 {
+			out[id] = max(out[id], p[len(p)-1].N+1)
+		}
+	}
+	for _, m := range []map[string][]Move{l.folding, l.cur} {
+		if id != "" {
+			add(id, m[id])
+			continue
+		}
+		for id, p := range m {
+			add(id, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// logRows returns how many rows SQLite's move log and moves table hold.
+func logRows(t *testing.T, s *sqlStore) (log, moves int) {
+	t.Helper()
+	if err := s.db.QueryRow(`SELECT (SELECT COUNT(*) FROM move_log), (SELECT COUNT(*) FROM moves)`).Scan(&log, &moves); err != nil {
+		t.Fatal(err)
+	}
+	return log, moves
+}
+
+// TestMoveLogFolds checks that moves stored through the log reach the
+// moves table by a fold, that the log is emptied, and that reads see every
+// move before, during and after.
+func TestMoveLogFolds(t *testing.T) {
+	defer func(d time.Duration) { foldEvery = d }(foldEvery)
+	foldEvery = 50 * time.Millisecond
+	ctx := context.Background()
+	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "f.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	const tables, moves = 40, 30
+	for i := range tables {
+		if err := s.CreateTable(ctx, &Table{ID: fmt.Sprint("t", i), Game: "golf", Status: StatusPlaying}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for i := range tables {
+		id := fmt.Sprint("t", i)
+		wg.Go(func() {
+			for n := range moves {
+				if err := s.AppendMove(ctx, id, Move{N: n, Seat: n % 2, Text: fmt.Sprint("m", n)}); err != nil {
+					t.Error(err)
+					return
+				}
+				// Every read sees each move stored so far, once, in order.
+				got, err := s.Moves(ctx, id)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(got) != n+1 {
+					t.Errorf("%s after move %d: %d moves read", id, n, len(got))
+					return
+				}
+				for k, m := range got {
+					if m.N != k || m.Text != fmt.Sprint("m", k) {
+						t.Errorf("%s move %d read as %+v", id, k, m)
+						return
+					}
+				}
+				if rec, err := s.Table(ctx, id); err != nil || rec.Moves != n+1 {
+					t.Errorf("%s after move %d: Table says %v moves (%v)", id, n, rec, err)
+					return
+				}
+				if n%7 == 0 {
+					time.Sleep(10 * time.Millisecond)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		log, all := logRows(t, s)
+		if log == 0 && all == tables*moves {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after folding: %d rows in the log, %d in moves; want 0 and %d", log, all, tables*moves)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	list, err := s.Tables(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range list {
+		if rec.Moves != moves {
+			t.Errorf("%s: %d moves listed, want %d", rec.ID, rec.Moves, moves)
+		}
+	}
+	// A move that is not the next is still refused once folded.
+	if err := s.AppendMove(ctx, "t0", Move{N: moves - 1, Text: "again"}); err == nil {
+		t.Error("a move number taken (folded) was stored again")
+	}
+}
+
+// TestMoveLogRecovered checks that a database whose log still holds moves
+// (a server killed before the fold, or between the fold and the delete)
+// gives every move once after opening, with the log folded.
+func TestMoveLogRecovered(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	st, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateTable(ctx, &Table{ID: "t", Game: "golf", Status: StatusPlaying}); err != nil {
+		t.Fatal(err)
+	}
+	db := st.(*sqlStore).db
+	// Moves 0-1 folded, move 1 also still in the log, moves 2-3 in the log only.
+	for _, q := range []string{
+		`INSERT INTO moves (table_id, n, seat, move, by_whom, at) VALUES ('t', 0, 0, 'a', '', 1), ('t', 1, 1, 'b', '', 2)`,
+		`INSERT INTO move_log (table_id, n, seat, move, by_whom, at) VALUES ('t', 1, 1, 'b', '', 2), ('t', 2, 0, 'c', 'bot', 3), ('t', 3, 1, 'd', '', 4)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+
+	st, err = OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.Moves(ctx, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"a", "b", "c", "d"}
+	if len(got) != len(want) {
+		t.Fatalf("moves after opening: %+v, want %v", got, want)
+	}
+	for i, m := range got {
+		if m.N != i || m.Text != want[i] {
+			t.Errorf("move %d: %+v, want %q", i, m, want[i])
+		}
+	}
+	if got[2].By != "bot" || got[3].At.UnixMicro() != 4 {
+		t.Errorf("recovered moves lost their fields: %+v", got[2:])
+	}
+	if log, _ := logRows(t, st.(*sqlStore)); log != 0 {
+		t.Errorf("%d rows left in the log after opening, want 0", log)
+	}
+	if err := st.AppendMove(ctx, "t", Move{N: 4, Text: "e"}); err != nil {
+		t.Errorf("the next move after the recovered ones: %v", err)
+	}
+	if err := st.AppendMove(ctx, "t", Move{N: 3, Text: "again"}); err == nil {
+		t.Error("a recovered move's number was taken again")
+	}
+}
