@@ -14,6 +14,7 @@ package bot
 
 import (
 	"math/rand/v2"
+	"sync"
 
 	"parlour/game"
 )
@@ -35,10 +36,19 @@ func (Random) Name() string { return "random" }
 
 // Choose returns a uniformly random legal move.
 func (Random) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	var buf [64]game.Move
-	legal := s.Legal(seat, buf[:0])
-	return legal[rng.IntN(len(legal))]
+	buf := legalBufs.Get().(*[]game.Move)
+	defer legalBufs.Put(buf)
+	*buf = s.Legal(seat, (*buf)[:0])
+	return (*buf)[rng.IntN(len(*buf))]
 }
+
+// legalBufs are buffers for Legal: a buffer on the stack escapes through
+// the State interface, and a server's bots choose thousands of moves a
+// second.
+var legalBufs = sync.Pool{New: func() any {
+	b := make([]game.Move, 0, 64)
+	return &b
+}}
 
 // Heuristic plays each game by the plain good sense of a decent player:
 // the game's HeuristicFunc, which sees only the seat's view and its legal
@@ -50,8 +60,10 @@ func (Heuristic) Name() string { return "heuristic" }
 
 // Choose returns the heuristic's move for seat.
 func (Heuristic) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	var buf [64]game.Move
-	legal := s.Legal(seat, buf[:0])
+	buf := legalBufs.Get().(*[]game.Move)
+	defer legalBufs.Put(buf)
+	*buf = s.Legal(seat, (*buf)[:0])
+	legal := *buf
 	if len(legal) == 1 {
 		return legal[0]
 	}

@@ -103,7 +103,7 @@ func (r Rank) String() string {
 	case r == Ace:
 		return "A"
 	case r >= Two && r <= Ten:
-		return fmt.Sprint(int(r))
+		return numerals[r-Two]
 	case r == Jack:
 		return "J"
 	case r == Queen:
@@ -115,6 +115,9 @@ func (r Rank) String() string {
 	}
 	return "?"
 }
+
+// numerals are the ranks Two to Ten in notation.
+var numerals = [...]string{"2", "3", "4", "5", "6", "7", "8", "9", "10"}
 
 // Card is a playing card. The zero value is None, no card.
 type Card uint8
@@ -157,8 +160,19 @@ func (c Card) String() string {
 	if c == Joker {
 		return "JK"
 	}
-	return c.Rank().String() + c.Suit().String()
+	return names[c]
 }
+
+// names are the cards' notations, worked out once: String is called for
+// every card of every move told and every view sent.
+var names = func() (out [256]string) {
+	for c := range out {
+		if card := Card(c); card.Valid() && card != Joker {
+			out[c] = card.Rank().String() + card.Suit().String()
+		}
+	}
+	return out
+}()
 
 // Pretty returns the card with its suit symbol: 10♥, Q♠, JK.
 func (c Card) Pretty() string {

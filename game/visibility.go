@@ -50,7 +50,12 @@ func VisibleSets(places []Place, players int) []card.Set {
 // CardWords returns the cards that text names in canonical notation.
 func CardWords(text string) []card.Card {
 	var out []card.Card
-	for _, w := range strings.Fields(text) {
+	for w := range strings.FieldsSeq(text) {
+		// A card's canonical word is two or three letters ending in a
+		// suit's (or the joker's K): nothing else need be parsed.
+		if len(w) < 2 || len(w) > 3 || !strings.ContainsRune("SHDCK", rune(w[len(w)-1])) {
+			continue
+		}
 		if c, err := card.Parse(w); err == nil && c.String() == w {
 			out = append(out, c)
 		}
@@ -67,6 +72,9 @@ func MayReadMove(receiver, mover int, simultaneous bool, cards []card.Card, visi
 	}
 	if simultaneous {
 		return false
+	}
+	if len(cards) == 0 {
+		return true
 	}
 	v := visible[receiver+1]
 	for _, c := range cards {

@@ -204,6 +204,7 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 					c.CloseNow()
 				}
 			}
+			frame.Release()
 		}
 	}
 	sub.SetWake(func() {

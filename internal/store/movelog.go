@@ -40,6 +40,12 @@ const (
 	// deleteChunk is how many rows of the log one deleting transaction
 	// removes.
 	deleteChunk = 4096
+	// commitGap is the least time between the starts of two commits of
+	// new moves. A commit's own cost (a transaction, a statement, a write
+	// to the WAL) is most of a small batch's, so under load the moves of
+	// a couple of milliseconds are stored together; a move that comes
+	// after a quiet spell is stored at once.
+	commitGap = 2 * time.Millisecond
 )
 
 // moveLog is the SQLite store's log of moves and its writer's memory.
@@ -72,6 +78,12 @@ type moveLog struct {
 	deleteFrom, deleteTo int64
 	// genStart is when cur began.
 	genStart time.Time
+	// Buffers the writer reuses from one commit to the next.
+	batch   []appendReq
+	moves   []tableMove
+	refused []error
+	next    map[string]int
+	args    []any
 }
 
 // newMoveLog folds what the log holds into the moves table and prepares
@@ -143,9 +155,9 @@ func plainQuery(table string, n int, tail string) string {
 }
 
 // insertRuns inserts moves with stmts (as prepared by prepareRuns), many
-// moves a statement.
-func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove) error {
-	args := make([]any, 0, 6*min(len(moves), maxBatch))
+// moves a statement, with args as the buffer of the statements' arguments;
+// it returns the buffer.
+func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove, args []any) ([]any, error) {
 	for rest := moves; len(rest) > 0; {
 		n := 1
 		for n*2 <= len(rest) && n*2 <= maxBatch {
@@ -156,11 +168,13 @@ func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves 
 			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
 		}
 		if _, err := tx.StmtContext(ctx, stmts[n]).ExecContext(ctx, args...); err != nil {
-			return err
+			clear(args[:cap(args)])
+			return args[:0], err
 		}
 		rest = rest[n:]
 	}
-	return nil
+	clear(args[:cap(args)]) // keep no strings alive
+	return args[:0], nil
 }
 
 // tableMove is one move with its table.
@@ -176,6 +190,14 @@ type tableMove struct {
 func (l *moveLog) run(appends chan appendReq) {
 	tick := time.NewTicker(foldEvery / 4)
 	defer tick.Stop()
+	var last time.Time // when the last commit of new moves started
+	commit := func(r appendReq) {
+		if wait := commitGap - time.Since(last); wait > 0 {
+			time.Sleep(wait)
+		}
+		last = time.Now()
+		l.commit(l.gather(r, appends))
+	}
 	for {
 		folding := l.folding != nil || l.deleteTo > l.deleteFrom
 		if !folding && len(l.cur) > 0 && time.Since(l.genStart) >= foldEvery {
@@ -191,7 +213,7 @@ func (l *moveLog) run(appends chan appendReq) {
 					if !ok {
 						return
 					}
-					l.commit(gather(r, appends))
+					commit(r)
 				default:
 					waiting = false
 				}
@@ -204,15 +226,16 @@ func (l *moveLog) run(appends chan appendReq) {
 			if !ok {
 				return
 			}
-			l.commit(gather(r, appends))
+			commit(r)
 		case <-tick.C:
 		}
 	}
 }
 
 // gather returns r and the requests waiting behind it, up to maxBatch.
-func gather(r appendReq, appends chan appendReq) []appendReq {
-	batch := []appendReq{r}
+func (l *moveLog) gather(r appendReq, appends chan appendReq) []appendReq {
+	batch := append(l.batch[:0], r)
+	defer func() { l.batch = batch[:0] }()
 	for len(batch) < maxBatch {
 		select {
 		case r, ok := <-appends:
@@ -232,15 +255,21 @@ func gather(r appendReq, appends chan appendReq) []appendReq {
 // epoch, the table's lease still has it, and answers each request.
 func (l *moveLog) commit(batch []appendReq) {
 	ctx := context.Background()
-	refused := make([]error, len(batch))
+	refused := append(l.refused[:0], make([]error, len(batch))...)
+	defer func() { l.refused = refused[:0] }()
+	if l.next == nil {
+		l.next = map[string]int{}
+	}
+	next := l.next // the last move of each table with this batch's
+	defer clear(next)
+	moves := l.moves[:0]
+	defer func() { l.moves = moves[:0] }()
 	err := func() error {
 		tx, err := l.db.BeginTx(ctx, nil)
 		if err != nil {
 			return err
 		}
 		defer tx.Rollback()
-		next := map[string]int{} // the last move of each table with this batch's
-		moves := make([]tableMove, 0, len(batch))
 		for i, r := range batch {
 			last, ok := next[r.id]
 			if !ok {
@@ -274,7 +303,7 @@ func (l *moveLog) commit(batch []appendReq) {
 			m.Lease = 0
 			moves = append(moves, tableMove{r.id, m})
 		}
-		if err := insertRuns(ctx, tx, l.appendStmts, moves); err != nil {
+		if l.args, err = insertRuns(ctx, tx, l.appendStmts, moves, l.args); err != nil {
 			return err
 		}
 		if err := tx.Commit(); err != nil {
@@ -376,7 +405,7 @@ func (l *moveLog) foldStep() {
 				return err
 			}
 			defer tx.Rollback()
-			if err := insertRuns(ctx, tx, l.foldStmts, moves); err != nil {
+			if l.args, err = insertRuns(ctx, tx, l.foldStmts, moves, l.args); err != nil {
 				return err
 			}
 			return tx.Commit()

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"encoding/json"
 	"parlour/card"
 	"parlour/game"
@@ -11,11 +12,32 @@ import (
 func (t *Table) encode(v any) *Frame {
 	b, err := json.Marshal(v)
 	if err != nil {
-		// Views are the games' JSON-marshalable structs; this is a bug.
-		t.log().Error("encoding a frame", "err", err)
-		b, _ = json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: protocol.CodeUnavailable, Message: "internal error encoding a frame"})
+		return t.badFrame(err)
 	}
 	return &Frame{Data: b}
+}
+
+// badFrame is the frame sent in place of one that could not be encoded.
+func (t *Table) badFrame(err error) *Frame {
+	// Views are the games' JSON-marshalable structs; this is a bug.
+	t.log().Error("encoding a frame", "err", err)
+	b, _ := json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: protocol.CodeUnavailable, Message: "internal error encoding a frame"})
+	return &Frame{Data: b}
+}
+
+// encodePooled encodes v as encode does, into a pooled buffer: the frame
+// is the caller's to Release once it has queued it.
+func (t *Table) encodePooled(v any) *Frame {
+	buf := framePool.Get().(*bytes.Buffer)
+	buf.Reset()
+	// The same bytes as json.Marshal's, with a newline after them.
+	if err := json.NewEncoder(buf).Encode(v); err != nil {
+		framePool.Put(buf)
+		return t.badFrame(err)
+	}
+	f := &Frame{Data: bytes.TrimSuffix(buf.Bytes(), []byte("\n")), buf: buf}
+	f.refs.Store(1)
+	return f
 }
 
 // send queues a frame for sub, dropping the sub if its queue is full.
@@ -31,13 +53,16 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 			t.detach(sub, ErrSlow)
 			return
 		}
+		frame.hold()
 		sub.held = append(sub.held, frame)
 		return
 	}
+	frame.hold()
 	select {
 	case sub.c <- frame:
 		sub.notify()
 	default:
+		frame.Release()
 		t.log().Warn("dropping a slow connection", "seat", sub.seat)
 		t.detach(sub, ErrSlow)
 	}
@@ -45,6 +70,11 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 
 // stateFrame encodes the state as seat n (or a spectator) sees it.
 func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
+	return t.encode(t.stateMsg(n, events))
+}
+
+// stateMsg is the state as seat n (or a spectator) sees it.
+func (t *Table) stateMsg(n int, events []protocol.Event) protocol.State {
 	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
 		ToAct: []int{}, Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
 		Seats: t.seatInfos(), Clocks: t.clocks(), Events: events}
@@ -54,7 +84,7 @@ func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
 			msg.Legal = game.LegalText(t.st, n)
 		}
 	}
-	return t.encode(msg)
+	return msg
 }
 
 // broadcastState sends every sub its seat's state with the events
@@ -64,9 +94,14 @@ func (t *Table) broadcastState(events func(n int) []protocol.Event) {
 	for sub := range t.subs {
 		i := sub.seat + 1
 		if frames[i] == nil {
-			frames[i] = t.stateFrame(sub.seat, events(sub.seat))
+			frames[i] = t.encodePooled(t.stateMsg(sub.seat, events(sub.seat)))
 		}
 		t.send(sub, frames[i])
+	}
+	for _, f := range frames {
+		if f != nil {
+			f.Release()
+		}
 	}
 }
 
@@ -84,7 +119,7 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind str
 	cards := game.CardWords(rec.Text)
 	simultaneous := before.Len() > 1
 	t.broadcastState(func(n int) []protocol.Event {
-		if visible == nil && needsVisible(n, rec.Seat, simultaneous) {
+		if visible == nil && len(cards) > 0 && needsVisible(n, rec.Seat, simultaneous) {
 			visible = game.VisibleSets(t.st.Places(), t.st.Players())
 		}
 		ev := moveEvent(rec, n, simultaneous, cards, visible, full, blind)

@@ -77,6 +77,12 @@ func (t *Table) sendRecent(ctx context.Context, sub *Sub, r recent) {
 func (t *Table) release(sub *Sub, frame *Frame) {
 	held := sub.held
 	sub.held, sub.holding = nil, false
+	// The held frames' holds pass to the queue (send takes its own).
+	defer func() {
+		for _, f := range held {
+			f.Release()
+		}
+	}()
 	if _, ok := t.subs[sub]; !ok || sub.closed {
 		return
 	}

@@ -12,6 +12,7 @@
 package table
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"crypto/rand"
@@ -108,9 +109,49 @@ type JoinResult struct {
 // every connection that gets it (one encoding per seat per move), so it
 // must not be changed. A queue holds pointers to frames: a connection's
 // queue of 256 costs 2 KiB, not 6.
+//
+// The frames of moves are encoded into pooled buffers (a busy server
+// sends thousands a second, and garbage collection is most of what slows
+// its tail): such a frame counts the queues it is in, and the buffer goes
+// back to the pool once every connection has written it and called
+// Release. A frame never released (a test's, a dropped connection's) is
+// left to the garbage collector like any other.
 type Frame struct {
 	Data []byte // a JSON message ready to write
+	// buf is the pooled buffer Data is in, nil for a frame not pooled;
+	// refs counts the holders still to release it (the table, until it
+	// has queued it, and each queue it is in).
+	buf  *bytes.Buffer
+	refs atomic.Int32
 }
+
+// Release says that whoever took f from a Sub's queue is done with its
+// Data: the connection's writer calls it once the frame is written (or
+// given up). Data must not be read after.
+func (f *Frame) Release() {
+	if f.buf == nil || f.refs.Add(-1) != 0 {
+		return
+	}
+	buf := f.buf
+	f.buf, f.Data = nil, nil
+	if buf.Cap() <= maxPooledFrame {
+		framePool.Put(buf)
+	}
+}
+
+// hold counts one more holder of a pooled frame.
+func (f *Frame) hold() {
+	if f.buf != nil {
+		f.refs.Add(1)
+	}
+}
+
+// maxPooledFrame is the largest buffer kept for reuse (a state frame is
+// one or two KiB; a rare big one is not kept).
+const maxPooledFrame = 64 << 10
+
+// framePool holds the buffers of released frames.
+var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Sub is one connection's subscription to a table: the frames the table
 // sends it, each a JSON message ready to write.
