@@ -40,12 +40,6 @@ const (
 	// deleteChunk is how many rows of the log one deleting transaction
 	// removes.
 	deleteChunk = 4096
-	// commitGap is the least time between the starts of two commits of
-	// new moves. A commit's own cost (a transaction, a statement, a write
-	// to the WAL) is most of a small batch's, so under load the moves of
-	// a couple of milliseconds are stored together; a move that comes
-	// after a quiet spell is stored at once.
-	commitGap = 2 * time.Millisecond
 )
 
 // moveLog is the SQLite store's log of moves and its writer's memory.
@@ -190,13 +184,11 @@ type tableMove struct {
 func (l *moveLog) run(appends chan appendReq) {
 	tick := time.NewTicker(foldEvery / 4)
 	defer tick.Stop()
-	var last time.Time // when the last commit of new moves started
+	var p pacer
 	commit := func(r appendReq) {
-		if wait := commitGap - time.Since(last); wait > 0 {
-			time.Sleep(wait)
-		}
-		last = time.Now()
-		l.commit(l.gather(r, appends))
+		p.wait()
+		l.batch = gather(l.batch[:0], r, appends)
+		p.timed(func() { l.commit(l.batch) })
 	}
 	for {
 		folding := l.folding != nil || l.deleteTo > l.deleteFrom
@@ -230,24 +222,6 @@ func (l *moveLog) run(appends chan appendReq) {
 		case <-tick.C:
 		}
 	}
-}
-
-// gather returns r and the requests waiting behind it, up to maxBatch.
-func (l *moveLog) gather(r appendReq, appends chan appendReq) []appendReq {
-	batch := append(l.batch[:0], r)
-	defer func() { l.batch = batch[:0] }()
-	for len(batch) < maxBatch {
-		select {
-		case r, ok := <-appends:
-			if !ok {
-				return batch
-			}
-			batch = append(batch, r)
-		default:
-			return batch
-		}
-	}
-	return batch
 }
 
 // commit stores a batch of moves in the log in one transaction, each only

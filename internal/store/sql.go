@@ -279,26 +279,65 @@ const maxBatch = 256
 
 // writer stores queued moves, as many as are waiting (up to maxBatch) in
 // one transaction: many tables' moves for one commit instead of one each.
-// It does not wait for more: the moves that arrive during a commit make
-// the next batch, so batches grow with the load and an idle server's move
-// waits for its own commit only.
+// Between commits it lingers as long as the last one took (pacer), so
+// batches grow with the load and an idle server's move waits for its own
+// commit only.
 func (s *sqlStore) writer() {
+	var p pacer
+	var buf []appendReq
 	for r := range s.appends {
-		batch := []appendReq{r}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-s.appends:
-				if !ok {
-					break more
-				}
-				batch = append(batch, r)
-			default:
-				break more
-			}
-		}
-		s.commit(batch)
+		p.wait()
+		buf = gather(buf[:0], r, s.appends)
+		p.timed(func() { s.commit(buf) })
 	}
+}
+
+// gather appends r and the requests waiting behind it (up to maxBatch in
+// all) to batch.
+func gather(batch []appendReq, r appendReq, appends chan appendReq) []appendReq {
+	batch = append(batch, r)
+	for len(batch) < maxBatch {
+		select {
+		case r, ok := <-appends:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// maxLinger is the longest a group-commit writer waits for more moves
+// before a commit (pacer).
+const maxLinger = 2 * time.Millisecond
+
+// pacer spaces a group-commit writer's commits. A commit's own cost (a
+// transaction, a statement, a write to the log, on PostgreSQL a round trip
+// and a flush) is most of a small batch's, so after a commit the writer
+// waits as long as that commit took (at most maxLinger) before the next:
+// it is busy at most about half the time, batches grow with the load, and
+// a move on a quiet server waits a fraction of a millisecond.
+type pacer struct {
+	took  time.Duration // how long the last commit took
+	ended time.Time     // and when it ended
+}
+
+// wait waits out the linger after the last commit.
+func (p *pacer) wait() {
+	if d := min(p.took, maxLinger) - time.Since(p.ended); d > 0 {
+		time.Sleep(d)
+	}
+}
+
+// timed runs commit, noting how long it took.
+func (p *pacer) timed(commit func()) {
+	start := time.Now()
+	commit()
+	p.ended = time.Now()
+	p.took = p.ended.Sub(start)
 }
 
 func (s *sqlStore) commit(batch []appendReq) {

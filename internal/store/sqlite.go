@@ -15,12 +15,13 @@ import (
 // at path and migrates it. The database runs in WAL mode; a move is
 // committed before AppendMove returns, so a crash of the server loses none.
 // Moves arriving together from many tables are committed together (group
-// commit): one transaction, one statement, one write to the log, for all of
-// them. The log is copied back into the database (a checkpoint, with its
-// fsyncs) every 50 ms by a goroutine of its own on a connection of its
-// own, so the writer never waits for the disk; so often, a checkpoint
-// catches up with the writer now and then even under constant load, and
-// the log starts over.
+// commit): one transaction, one statement, one write to the WAL, for all of
+// them, appended to the move log and folded into the moves table every few
+// seconds (movelog.go). The WAL is copied back into the database (a
+// checkpoint, with its fsyncs) every 50 ms by a goroutine of its own on a
+// connection of its own, so the writer never waits for the disk; so often,
+// a checkpoint catches up with the writer now and then even under constant
+// load, and the WAL starts over.
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	open := func() (*sql.DB, error) {
 		q := url.Values{}
