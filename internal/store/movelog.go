@@ -188,7 +188,7 @@ func (l *moveLog) run(appends chan appendReq) {
 	commit := func(r appendReq) {
 		p.wait()
 		l.batch = gather(l.batch[:0], r, appends)
-		p.timed(func() { l.commit(l.batch) })
+		p.commit(len(l.batch), func() { l.commit(l.batch) })
 	}
 	for {
 		folding := l.folding != nil || l.deleteTo > l.deleteFrom

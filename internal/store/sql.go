@@ -279,16 +279,16 @@ const maxBatch = 256
 
 // writer stores queued moves, as many as are waiting (up to maxBatch) in
 // one transaction: many tables' moves for one commit instead of one each.
-// Between commits it lingers as long as the last one took (pacer), so
-// batches grow with the load and an idle server's move waits for its own
-// commit only.
+// Between commits it lingers as the last batch says (pacer), so batches
+// grow with the load and a quiet server's move waits for its own commit
+// only.
 func (s *sqlStore) writer() {
 	var p pacer
 	var buf []appendReq
 	for r := range s.appends {
 		p.wait()
 		buf = gather(buf[:0], r, s.appends)
-		p.timed(func() { s.commit(buf) })
+		p.commit(len(buf), func() { s.commit(buf) })
 	}
 }
 
@@ -310,34 +310,40 @@ func gather(batch []appendReq, r appendReq, appends chan appendReq) []appendReq 
 	return batch
 }
 
-// maxLinger is the longest a group-commit writer waits for more moves
-// before a commit (pacer).
-const maxLinger = 2 * time.Millisecond
+// Group commit's pacing (pacer).
+const (
+	// maxLinger is the longest a writer waits for more moves before a
+	// commit.
+	maxLinger = 2 * time.Millisecond
+	// lingerPerMove is how much longer it waits for each move of the
+	// last batch past the first.
+	lingerPerMove = 100 * time.Microsecond
+)
 
 // pacer spaces a group-commit writer's commits. A commit's own cost (a
 // transaction, a statement, a write to the log, on PostgreSQL a round trip
-// and a flush) is most of a small batch's, so after a commit the writer
-// waits as long as that commit took (at most maxLinger) before the next:
-// it is busy at most about half the time, batches grow with the load, and
-// a move on a quiet server waits a fraction of a millisecond.
+// and a flush) is most of a small batch's, so under load the writer waits
+// a little for more moves before it commits: lingerPerMove for each move
+// past the first of the last batch, at most maxLinger. A quiet server's
+// batches are single moves, stored at once; a busy one's grow to the
+// moves of a couple of milliseconds, for a fraction of the cost a move.
 type pacer struct {
-	took  time.Duration // how long the last commit took
-	ended time.Time     // and when it ended
+	last  int       // the moves of the last batch
+	ended time.Time // when its commit ended
 }
 
 // wait waits out the linger after the last commit.
 func (p *pacer) wait() {
-	if d := min(p.took, maxLinger) - time.Since(p.ended); d > 0 {
+	linger := min(maxLinger, time.Duration(max(p.last-1, 0))*lingerPerMove)
+	if d := linger - time.Since(p.ended); d > 0 {
 		time.Sleep(d)
 	}
 }
 
-// timed runs commit, noting how long it took.
-func (p *pacer) timed(commit func()) {
-	start := time.Now()
+// commit runs commit, of a batch of n moves.
+func (p *pacer) commit(n int, commit func()) {
 	commit()
-	p.ended = time.Now()
-	p.took = p.ended.Sub(start)
+	p.last, p.ended = n, time.Now()
 }
 
 func (s *sqlStore) commit(batch []appendReq) {
