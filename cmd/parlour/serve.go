@@ -179,8 +179,8 @@ func runServe(e *env, args []string) int {
 // view within 20 ms at the 99th percentile (docs/deploy.md, "Capacity of
 // one node"); a table has a person or three and a spectator or two.
 const (
-	defaultMaxTables = 4000
-	defaultMaxConns  = 12000
+	defaultMaxTables = 5000
+	defaultMaxConns  = 15000
 )
 
 // pprofMux serves net/http/pprof's handlers, on a listener of their own.
