@@ -40,6 +40,9 @@ const (
 	// deleteChunk is how many rows of the log one deleting transaction
 	// removes.
 	deleteChunk = 4096
+	// foldRetry is how long the fold waits after a step failed (the disk
+	// full, say) before it tries again; new moves are stored meanwhile.
+	foldRetry = time.Second
 )
 
 // moveLog is the SQLite store's log of moves and its writer's memory.
@@ -72,6 +75,8 @@ type moveLog struct {
 	deleteFrom, deleteTo int64
 	// genStart is when cur began.
 	genStart time.Time
+	// retryAt is when the fold goes on after a step failed.
+	retryAt time.Time
 	// Buffers the writer reuses from one commit to the next.
 	batch   []appendReq
 	moves   []tableMove
@@ -191,12 +196,12 @@ func (l *moveLog) run(appends chan appendReq) {
 		p.commit(len(l.batch), func() { l.commit(l.batch) })
 	}
 	for {
-		folding := l.folding != nil || l.deleteTo > l.deleteFrom
-		if !folding && len(l.cur) > 0 && time.Since(l.genStart) >= foldEvery {
+		underWay := l.folding != nil || l.deleteTo > l.deleteFrom
+		if !underWay && len(l.cur) > 0 && time.Since(l.genStart) >= foldEvery {
 			l.startFold()
-			folding = l.folding != nil
+			underWay = l.folding != nil
 		}
-		if folding {
+		if underWay && !time.Now().Before(l.retryAt) {
 			// Folding: store every move waiting, then one step of the
 			// fold, so a move waits for one step at most.
 			for waiting := true; waiting; {
@@ -210,7 +215,9 @@ func (l *moveLog) run(appends chan appendReq) {
 					waiting = false
 				}
 			}
-			l.foldStep()
+			if !l.foldStep() {
+				l.retryAt = time.Now().Add(foldRetry)
+			}
 			continue
 		}
 		select {
@@ -360,9 +367,9 @@ func (l *moveLog) startFold() {
 
 // foldStep does one transaction of the fold under way: stores the moves
 // of the next tables (about foldChunk moves) in the moves table, or, once
-// all are there, deletes the next rows of the log. A step that fails is
-// tried again at the next.
-func (l *moveLog) foldStep() {
+// all are there, deletes the next rows of the log. It reports whether the
+// step was done; one that failed is tried again later.
+func (l *moveLog) foldStep() bool {
 	ctx := context.Background()
 	if len(l.toFold) > 0 {
 		moves := make([]tableMove, 0, foldChunk+16)
@@ -386,7 +393,7 @@ func (l *moveLog) foldStep() {
 		}()
 		if err != nil {
 			l.log.Error("moves could not be folded into the moves table; trying again", "err", err)
-			return
+			return false
 		}
 		l.mu.Lock()
 		for _, id := range l.toFold[:k] {
@@ -399,14 +406,15 @@ func (l *moveLog) foldStep() {
 			l.folding = nil
 			l.mu.Unlock()
 		}
-		return
+		return true
 	}
 	to := min(l.deleteTo, l.deleteFrom+deleteChunk)
 	if _, err := l.db.ExecContext(ctx, `DELETE FROM move_log WHERE seq > ? AND seq <= ?`, l.deleteFrom, to); err != nil {
 		l.log.Error("folded moves could not be deleted from the move log; trying again", "err", err)
-		return
+		return false
 	}
 	l.deleteFrom = to
+	return true
 }
 
 // pending returns table id's moves in the log, in order.

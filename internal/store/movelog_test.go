@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -153,5 +155,61 @@ func TestMoveLogRecovered(t *testing.T) {
 	}
 	if err := st.AppendMove(ctx, "t", Move{N: 3, Text: "again"}); err == nil {
 		t.Error("a recovered move's number was taken again")
+	}
+}
+
+// countHandler counts the records logged through it.
+type countHandler struct{ n atomic.Int64 }
+
+func (h *countHandler) Enabled(context.Context, slog.Level) bool  { return true }
+func (h *countHandler) Handle(context.Context, slog.Record) error { h.n.Add(1); return nil }
+func (h *countHandler) WithAttrs([]slog.Attr) slog.Handler        { return h }
+func (h *countHandler) WithGroup(string) slog.Handler             { return h }
+
+// TestMoveLogFoldFails checks that a fold that keeps failing waits before
+// it tries again (no busy loop, no flood of errors), that new moves are
+// stored and read meanwhile, and that the fold goes on once it can.
+func TestMoveLogFoldFails(t *testing.T) {
+	defer func(d time.Duration) { foldEvery = d }(foldEvery)
+	foldEvery = 20 * time.Millisecond
+	ctx := context.Background()
+	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "e.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	s := st.(*sqlStore)
+	logged := &countHandler{}
+	s.log.log = slog.New(logged) // before the first move: the writer reads it after
+	if _, err := s.db.Exec(`CREATE TRIGGER no_fold BEFORE INSERT ON moves BEGIN SELECT RAISE(ABORT, 'no room'); END`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateTable(ctx, &Table{ID: "t", Game: "golf", Status: StatusPlaying}); err != nil {
+		t.Fatal(err)
+	}
+	for n := range 20 {
+		if err := s.AppendMove(ctx, "t", Move{N: n, Text: fmt.Sprint("m", n)}); err != nil {
+			t.Fatalf("move %d while the fold fails: %v", n, err)
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+	if got, err := s.Moves(ctx, "t"); err != nil || len(got) != 20 {
+		t.Fatalf("moves read while the fold fails: %d (%v), want 20", len(got), err)
+	}
+	if n := logged.n.Load(); n < 1 || n > 3 {
+		t.Errorf("%d errors logged in 0.3 s of a failing fold; want 1 to 3 (one a second)", n)
+	}
+	if _, err := s.db.Exec(`DROP TRIGGER no_fold`); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if log, all := logRows(t, s); log == 0 && all == 20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fold did not go on once it could")
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
