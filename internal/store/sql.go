@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,12 @@ type sqlStore struct {
 	// log is SQLite's move log (movelog.go), which its one writer
 	// stores moves through; nil for PostgreSQL.
 	log *moveLog
+	// PostgreSQL's fast path (insertKnown): plain inserts of 1, 2, 4, ...
+	// moves, and the writers' memory of the last move stored of each
+	// table, under knownMu.
+	plain   map[int]*sql.Stmt
+	knownMu sync.Mutex
+	known   map[string]int
 	// appends feeds the group-commit writers: every move goes through
 	// them.
 	appends chan appendReq
@@ -65,6 +72,14 @@ func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlSto
 		s.written.Go(func() { l.run(s.appends) })
 		return s, nil
 	}
+	plain, err := prepareRuns(ctx, db, func(n int) string {
+		return s.q(plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING RETURNING table_id, n"))
+	})
+	if err != nil {
+		s.closeStmts()
+		return nil, err
+	}
+	s.plain, s.known = plain, map[string]int{}
 	for range writers {
 		s.written.Go(s.writer)
 	}
@@ -369,12 +384,13 @@ type moveKey struct {
 }
 
 // insertBatch stores a batch of moves in one transaction, each only if
-// batchQuery's conditions hold for it, and returns the moves stored. Many
-// moves go in one statement, so a statement's cost (and the writer's trips
-// through database/sql) is paid a few times a batch, not once a move; the
-// statements are prepared once, for 1, 2, 4, ... moves, and a batch is cut
-// into such runs (parsing a statement per batch cost more than the
-// inserts).
+// batchQuery's conditions hold for it, and returns the moves stored. Most
+// go in by insertKnown's plain inserts; the rest by batchQuery, whose
+// conditions are checked for each move. Many moves go in one statement, so
+// a statement's cost (and the writer's trips through database/sql) is paid
+// a few times a batch, not once a move; the statements are prepared once,
+// for 1, 2, 4, ... moves, and a batch is cut into such runs (parsing a
+// statement per batch cost more than the inserts).
 func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -382,6 +398,9 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	}
 	defer tx.Rollback()
 	stored := make(map[moveKey]bool, len(batch))
+	if batch, err = s.insertKnown(ctx, tx, batch, stored); err != nil {
+		return nil, err
+	}
 	args := make([]any, 0, 7*min(len(batch), maxBatch))
 	for rest := batch; len(rest) > 0; {
 		n := 1
@@ -410,7 +429,107 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 		}
 		rest = rest[n:]
 	}
-	return stored, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	s.remember(stored)
+	return stored, nil
+}
+
+// insertKnown stores, with plain inserts, the moves of batch that need no
+// check of their own: their table is there with the lease they were
+// written under (its row locked FOR SHARE until the commit, pgLeaseLock,
+// one query for the batch), and their number follows the last move the
+// writers stored of the table (or is 0). The database still refuses a
+// number taken (the primary key). It adds the moves stored to stored and
+// returns the rest of batch, for batchQuery: the first moves after a
+// takeover or a restart, and those refused. A move this node stored is
+// never removed, and one stored by another node since means another lease
+// epoch, so the memory only ever lets through a move that follows one
+// stored.
+func (s *sqlStore) insertKnown(ctx context.Context, tx *sql.Tx, batch []appendReq, stored map[moveKey]bool) ([]appendReq, error) {
+	ids := make([]string, 0, len(batch))
+	seen := make(map[string]bool, len(batch))
+	for _, r := range batch {
+		if !seen[r.id] {
+			seen[r.id] = true
+			ids = append(ids, r.id)
+		}
+	}
+	slices.Sort(ids) // rows locked in one order
+	rows, err := tx.QueryContext(ctx, `SELECT id, lease_epoch FROM tables WHERE id = ANY($1) ORDER BY id `+pgLeaseLock, ids)
+	if err != nil {
+		return nil, err
+	}
+	epochs := make(map[string]int64, len(ids))
+	for rows.Next() {
+		var id string
+		var epoch int64
+		if err := rows.Scan(&id, &epoch); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		epochs[id] = epoch
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var plain []tableMove
+	rest := make([]appendReq, 0, len(batch))
+	s.knownMu.Lock()
+	for _, r := range batch {
+		epoch, there := epochs[r.id]
+		last, ok := s.known[r.id]
+		if there && (r.m.Lease == 0 || epoch == r.m.Lease) && (r.m.N == 0 || ok && last == r.m.N-1) {
+			plain = append(plain, tableMove{r.id, r.m})
+			continue
+		}
+		rest = append(rest, r)
+	}
+	s.knownMu.Unlock()
+	for len(plain) > 0 {
+		n := 1
+		for n*2 <= len(plain) && n*2 <= maxBatch {
+			n *= 2
+		}
+		args := make([]any, 0, 6*n)
+		for _, m := range plain[:n] {
+			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
+		}
+		rows, err := tx.StmtContext(ctx, s.plain[n]).QueryContext(ctx, args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k moveKey
+			if err := rows.Scan(&k.table, &k.n); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			stored[k] = true
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+		plain = plain[n:]
+	}
+	return rest, nil
+}
+
+// remember notes the last move stored of each table, for insertKnown.
+func (s *sqlStore) remember(stored map[moveKey]bool) {
+	s.knownMu.Lock()
+	defer s.knownMu.Unlock()
+	if len(s.known) > maxRemembered {
+		clear(s.known)
+	}
+	for k := range stored {
+		if last, ok := s.known[k.table]; !ok || k.n > last {
+			s.known[k.table] = k.n
+		}
+	}
 }
 
 // batchQuery stores n moves, each (seven values, as appendArgs gives
@@ -616,6 +735,9 @@ func (s *sqlStore) Close() error {
 // closeStmts releases the prepared statements.
 func (s *sqlStore) closeStmts() {
 	for _, st := range s.batches {
+		st.Close()
+	}
+	for _, st := range s.plain {
 		st.Close()
 	}
 	if s.log != nil {

@@ -3,9 +3,11 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
@@ -43,5 +45,68 @@ func TestOpenRefusesUnknownDatabases(t *testing.T) {
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a bad path is not a missing table: %v", err)
+	}
+}
+
+// TestPostgresTwoNodes checks PostgreSQL's fast path for moves (the
+// writers' memory of each table's last move) with two stores on one
+// database, as two nodes are: after the other node wrote moves under its
+// lease, this one's memory lets no move through that is not next.
+func TestPostgresTwoNodes(t *testing.T) {
+	dsn := pgtest.Database(t, "parlour_test")
+	ctx := context.Background()
+	open := func() store.Store {
+		s, err := store.Open(ctx, dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	a, b := open(), open()
+	if err := a.CreateTable(ctx, &store.Table{ID: "t", Game: "golf", Status: store.StatusPlaying,
+		Lease: store.Lease{Node: "a", TTL: time.Millisecond}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AppendMove(ctx, "t", store.Move{N: 0, Text: "m0", Lease: 1}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	take := func(s store.Store, node string) int64 {
+		t.Helper()
+		l, ok, err := s.(store.Cluster).Acquire(ctx, "t", node, time.Millisecond)
+		if err != nil || !ok {
+			t.Fatalf("%s taking the table: %v %v", node, ok, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+		return l.Epoch
+	}
+	eb := take(b, "b")
+	for n := 1; n <= 2; n++ {
+		if err := b.AppendMove(ctx, "t", store.Move{N: n, Text: fmt.Sprint("b", n), Lease: eb}); err != nil {
+			t.Fatalf("b's move %d: %v", n, err)
+		}
+	}
+	ea := take(a, "a")
+	// a remembers move 0 as its last: move 1 looks next to it, but b took it.
+	if err := a.AppendMove(ctx, "t", store.Move{N: 1, Text: "a1", Lease: ea}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a's move 1 after b's: %v, want ErrConflict", err)
+	}
+	if err := a.AppendMove(ctx, "t", store.Move{N: 4, Text: "gap", Lease: ea}); !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("a's move after a gap: %v, want ErrConflict", err)
+	}
+	if err := a.AppendMove(ctx, "t", store.Move{N: 3, Text: "a3", Lease: ea}); err != nil {
+		t.Fatalf("a's next move: %v", err)
+	}
+	moves, err := b.Moves(ctx, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range moves {
+		got = append(got, m.Text)
+	}
+	if strings.Join(got, " ") != "m0 b1 b2 a3" {
+		t.Errorf("moves %v, want m0 b1 b2 a3", got)
 	}
 }
