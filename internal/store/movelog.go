@@ -158,10 +158,7 @@ func plainQuery(table string, n int, tail string) string {
 // it returns the buffer.
 func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove, args []any) ([]any, error) {
 	for rest := moves; len(rest) > 0; {
-		n := 1
-		for n*2 <= len(rest) && n*2 <= maxBatch {
-			n *= 2
-		}
+		n := runLen(len(rest))
 		args = args[:0]
 		for _, m := range rest[:n] {
 			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))

@@ -403,28 +403,12 @@ func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[move
 	}
 	args := make([]any, 0, 7*min(len(batch), maxBatch))
 	for rest := batch; len(rest) > 0; {
-		n := 1
-		for n*2 <= len(rest) && n*2 <= maxBatch {
-			n *= 2
-		}
+		n := runLen(len(rest))
 		args = args[:0]
 		for _, r := range rest[:n] {
 			args = append(args, s.appendArgs(r.id, r.m)...)
 		}
-		rows, err := tx.StmtContext(ctx, s.batches[n]).QueryContext(ctx, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k moveKey
-			if err := rows.Scan(&k.table, &k.n); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			stored[k] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := queryStored(ctx, tx, s.batches[n], args, stored); err != nil {
 			return nil, err
 		}
 		rest = rest[n:]
@@ -489,33 +473,46 @@ func (s *sqlStore) insertKnown(ctx context.Context, tx *sql.Tx, batch []appendRe
 	}
 	s.knownMu.Unlock()
 	for len(plain) > 0 {
-		n := 1
-		for n*2 <= len(plain) && n*2 <= maxBatch {
-			n *= 2
-		}
+		n := runLen(len(plain))
 		args := make([]any, 0, 6*n)
 		for _, m := range plain[:n] {
 			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
 		}
-		rows, err := tx.StmtContext(ctx, s.plain[n]).QueryContext(ctx, args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k moveKey
-			if err := rows.Scan(&k.table, &k.n); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			stored[k] = true
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := queryStored(ctx, tx, s.plain[n], args, stored); err != nil {
 			return nil, err
 		}
 		plain = plain[n:]
 	}
 	return rest, nil
+}
+
+// runLen is the length of the next run of a batch of left moves: the
+// longest of 1, 2, 4, ... maxBatch (the sizes the statements are prepared
+// for) that fits.
+func runLen(left int) int {
+	n := 1
+	for n*2 <= left && n*2 <= maxBatch {
+		n *= 2
+	}
+	return n
+}
+
+// queryStored runs st with args in tx and adds the moves it returns (as
+// table and number) to stored.
+func queryStored(ctx context.Context, tx *sql.Tx, st *sql.Stmt, args []any, stored map[moveKey]bool) error {
+	rows, err := tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k moveKey
+		if err := rows.Scan(&k.table, &k.n); err != nil {
+			return err
+		}
+		stored[k] = true
+	}
+	return rows.Err()
 }
 
 // remember notes the last move stored of each table, for insertKnown.
