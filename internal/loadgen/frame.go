@@ -178,13 +178,18 @@ func (r *frameReader) key() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	return field(k), r.colon()
+}
+
+// colon reads the colon after a member's key and the space around it.
+func (r *frameReader) colon() error {
 	r.space()
 	if r.peek() != ':' {
-		return 0, errSyntax
+		return errSyntax
 	}
 	r.i++
 	r.space()
-	return field(k), nil
+	return nil
 }
 
 // field says which field key names. As in encoding/json, a key names a
@@ -508,9 +513,50 @@ func (r *frameReader) number() (whole bool, err error) {
 	return whole, err
 }
 
-// skip reads a value, in a container at depth, without keeping it.
+// skip reads a value, in a container at depth, without keeping it: its
+// containers with open and next, as the fields' are read.
 func (r *frameReader) skip(depth int) (err error) {
-	r.i, err = skipValue(r.data, r.i, depth)
+	switch c := r.peek(); c {
+	case '"':
+		r.i, err = skipString(r.data, r.i)
+		return err
+	case '{', '[':
+		close := byte(']')
+		if c == '{' {
+			close = '}'
+		}
+		empty, err := r.open(close, depth+1)
+		if empty || err != nil {
+			return err
+		}
+		for {
+			if close == '}' {
+				if r.peek() != '"' {
+					return errSyntax
+				}
+				if r.i, err = skipString(r.data, r.i); err != nil {
+					return err
+				}
+				if err := r.colon(); err != nil {
+					return err
+				}
+			}
+			if err := r.skip(depth + 1); err != nil {
+				return err
+			}
+			more, err := r.next(close)
+			if !more || err != nil {
+				return err
+			}
+		}
+	case 't':
+		return r.literal("true")
+	case 'f':
+		return r.literal("false")
+	case 'n':
+		return r.literal("null")
+	}
+	_, err = r.number()
 	return err
 }
 
@@ -521,85 +567,6 @@ func skipSpace(d []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// skipValue skips the value at d[i:], in a container at depth, and returns
-// the index after it.
-func skipValue(d []byte, i, depth int) (int, error) {
-	if i >= len(d) {
-		return i, errSyntax
-	}
-	var err error
-	switch d[i] {
-	case '"':
-		return skipString(d, i)
-	case '{':
-		if depth++; depth > maxDepth {
-			return i, errSyntax
-		}
-		i = skipSpace(d, i+1)
-		if i < len(d) && d[i] == '}' {
-			return i + 1, nil
-		}
-		for {
-			if i >= len(d) || d[i] != '"' {
-				return i, errSyntax
-			}
-			if i, err = skipString(d, i); err != nil {
-				return i, err
-			}
-			i = skipSpace(d, i)
-			if i >= len(d) || d[i] != ':' {
-				return i, errSyntax
-			}
-			if i, err = skipValue(d, skipSpace(d, i+1), depth); err != nil {
-				return i, err
-			}
-			if i = skipSpace(d, i); i >= len(d) {
-				return i, errSyntax
-			}
-			switch d[i] {
-			case ',':
-				i = skipSpace(d, i+1)
-			case '}':
-				return i + 1, nil
-			default:
-				return i, errSyntax
-			}
-		}
-	case '[':
-		if depth++; depth > maxDepth {
-			return i, errSyntax
-		}
-		i = skipSpace(d, i+1)
-		if i < len(d) && d[i] == ']' {
-			return i + 1, nil
-		}
-		for {
-			if i, err = skipValue(d, i, depth); err != nil {
-				return i, err
-			}
-			if i = skipSpace(d, i); i >= len(d) {
-				return i, errSyntax
-			}
-			switch d[i] {
-			case ',':
-				i = skipSpace(d, i+1)
-			case ']':
-				return i + 1, nil
-			default:
-				return i, errSyntax
-			}
-		}
-	case 't':
-		return skipLiteral(d, i, "true")
-	case 'f':
-		return skipLiteral(d, i, "false")
-	case 'n':
-		return skipLiteral(d, i, "null")
-	}
-	i, _, err = skipNumber(d, i)
-	return i, err
 }
 
 // skipLiteral skips lit (true, false or null) at d[i:].
