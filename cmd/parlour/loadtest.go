@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"slices"
@@ -48,13 +46,11 @@ func runLoadtest(e *env, args []string) int {
 		return bad("unexpected argument %q", fs.Arg(0))
 	}
 	if *pprofAddr != "" {
-		pln, err := net.Listen("tcp", *pprofAddr)
+		stop, err := servePprof(*pprofAddr)
 		if err != nil {
 			return bad("--pprof: %v", err)
 		}
-		ps := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
-		go ps.Serve(pln)
-		defer ps.Close()
+		defer stop()
 	}
 	cfg := loadgen.Config{Tables: *tables, Duration: *duration, Ramp: *ramp, Think: *think, Game: *gameName,
 		Players: *players, Bot: *botName, Seed: *seed, Options: map[string]string{}}

@@ -101,14 +101,12 @@ func runServe(e *env, args []string) int {
 		return 1
 	}
 	if *pprofAddr != "" {
-		pln, err := net.Listen("tcp", *pprofAddr)
+		stop, err := servePprof(*pprofAddr)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "parlour serve: --pprof: %v\n", err)
 			return 1
 		}
-		ps := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
-		go ps.Serve(pln)
-		defer ps.Close()
+		defer stop()
 	}
 	mx := metrics.New()
 	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log,
@@ -182,6 +180,18 @@ const (
 	defaultMaxTables = 5000
 	defaultMaxConns  = 15000
 )
+
+// servePprof serves Go's profiles (pprofMux) on addr, a listener of their
+// own, until stop is called.
+func servePprof(addr string) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	ps := &http.Server{Handler: pprofMux(), ReadHeaderTimeout: 10 * time.Second}
+	go ps.Serve(ln)
+	return func() { ps.Close() }, nil
+}
 
 // pprofMux serves net/http/pprof's handlers, on a listener of their own.
 func pprofMux() *http.ServeMux {

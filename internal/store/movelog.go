@@ -67,7 +67,7 @@ type moveLog struct {
 	// The rest is the writer goroutine's alone.
 
 	// last is the number of the last move stored of each table seen.
-	last map[string]int
+	last lastMoves
 	// toFold are the tables of folding still to fold, in key order.
 	toFold []string
 	// deleteFrom and deleteTo are the log rows (seq) of the generation
@@ -96,7 +96,7 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if _, err := db.ExecContext(ctx, `DELETE FROM move_log`); err != nil {
 		return nil, fmt.Errorf("store: emptying the move log: %w", err)
 	}
-	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: map[string]int{}, genStart: time.Now()}
+	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now()}
 	var err error
 	if l.appendStmts, err = prepareRuns(ctx, db, func(n int) string {
 		return plainQuery("move_log", n, "")
@@ -159,10 +159,7 @@ func plainQuery(table string, n int, tail string) string {
 func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove, args []any) ([]any, error) {
 	for rest := moves; len(rest) > 0; {
 		n := runLen(len(rest))
-		args = args[:0]
-		for _, m := range rest[:n] {
-			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
-		}
+		args = plainArgs(args[:0], rest[:n])
 		if _, err := tx.StmtContext(ctx, stmts[n]).ExecContext(ctx, args...); err != nil {
 			clear(args[:cap(args)])
 			return args[:0], err
@@ -171,6 +168,14 @@ func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves 
 	}
 	clear(args[:cap(args)]) // keep no strings alive
 	return args[:0], nil
+}
+
+// plainArgs appends to args the values plainQuery takes for moves.
+func plainArgs(args []any, moves []tableMove) []any {
+	for _, m := range moves {
+		args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
+	}
+	return args
 }
 
 // tableMove is one move with its table.
@@ -287,11 +292,8 @@ func (l *moveLog) commit(batch []appendReq) {
 		if err := tx.Commit(); err != nil {
 			return err
 		}
-		if len(l.last) > maxRemembered {
-			clear(l.last)
-		}
 		for id, n := range next {
-			l.last[id] = n
+			l.last.note(id, n)
 		}
 		l.mu.Lock()
 		for _, m := range moves {
@@ -312,10 +314,22 @@ func (l *moveLog) commit(batch []appendReq) {
 	}
 }
 
-// maxRemembered bounds the writer's memory of tables' last moves (about
+// maxRemembered bounds a writer's memory of tables' last moves (about
 // 100 bytes a table); past it the memory starts over, and each table's
 // next move is looked up once more.
 const maxRemembered = 1 << 17
+
+// lastMoves is a writer's memory of the number of the last move stored of
+// each table, of at most maxRemembered tables.
+type lastMoves map[string]int
+
+// note remembers n as table id's last move.
+func (m lastMoves) note(id string, n int) {
+	if _, ok := m[id]; !ok && len(m) >= maxRemembered {
+		clear(m)
+	}
+	m[id] = n
+}
 
 // lastOf returns the number of the last move stored of table id (-1 for
 // none) and whether the table is there at all.
@@ -334,7 +348,7 @@ func (l *moveLog) lastOf(ctx context.Context, tx *sql.Tx, id string) (last int, 
 		}
 	}
 	if exists {
-		l.last[id] = last
+		l.last.note(id, last)
 	}
 	return last, exists, nil
 }

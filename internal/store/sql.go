@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,7 +36,7 @@ type sqlStore struct {
 	// table, under knownMu.
 	plain   map[int]*sql.Stmt
 	knownMu sync.Mutex
-	known   map[string]int
+	known   lastMoves
 	// appends feeds the group-commit writers: every move goes through
 	// them.
 	appends chan appendReq
@@ -79,7 +78,7 @@ func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlSto
 		s.closeStmts()
 		return nil, err
 	}
-	s.plain, s.known = plain, map[string]int{}
+	s.plain, s.known = plain, lastMoves{}
 	for range writers {
 		s.written.Go(s.writer)
 	}
@@ -440,7 +439,7 @@ func (s *sqlStore) insertKnown(ctx context.Context, tx *sql.Tx, batch []appendRe
 			ids = append(ids, r.id)
 		}
 	}
-	slices.Sort(ids) // rows locked in one order
+	// ORDER BY: the rows are locked in one order, whatever the batch's.
 	rows, err := tx.QueryContext(ctx, `SELECT id, lease_epoch FROM tables WHERE id = ANY($1) ORDER BY id `+pgLeaseLock, ids)
 	if err != nil {
 		return nil, err
@@ -474,10 +473,7 @@ func (s *sqlStore) insertKnown(ctx context.Context, tx *sql.Tx, batch []appendRe
 	s.knownMu.Unlock()
 	for len(plain) > 0 {
 		n := runLen(len(plain))
-		args := make([]any, 0, 6*n)
-		for _, m := range plain[:n] {
-			args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
-		}
+		args := plainArgs(make([]any, 0, 6*n), plain[:n])
 		if err := queryStored(ctx, tx, s.plain[n], args, stored); err != nil {
 			return nil, err
 		}
@@ -519,12 +515,9 @@ func queryStored(ctx context.Context, tx *sql.Tx, st *sql.Stmt, args []any, stor
 func (s *sqlStore) remember(stored map[moveKey]bool) {
 	s.knownMu.Lock()
 	defer s.knownMu.Unlock()
-	if len(s.known) > maxRemembered {
-		clear(s.known)
-	}
 	for k := range stored {
 		if last, ok := s.known[k.table]; !ok || k.n > last {
-			s.known[k.table] = k.n
+			s.known.note(k.table, k.n)
 		}
 	}
 }
