@@ -72,6 +72,10 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	conns  sync.WaitGroup
+	// connMu orders the start of a session (conns.Add) against Close:
+	// once closed, no session starts, so Close's wait is not raced.
+	connMu sync.Mutex
+	closed bool
 	open   atomic.Int64 // WebSocket connections open (relayed ones too)
 
 	relayTransport http.RoundTripper
@@ -136,6 +140,9 @@ func (s *Server) Ready(m *table.Manager) { s.m.Store(m) }
 // Close closes every WebSocket connection still open and waits for their
 // handlers to end (http.Server.Shutdown does not wait for them).
 func (s *Server) Close() {
+	s.connMu.Lock()
+	s.closed = true
+	s.connMu.Unlock()
 	s.cancel()
 	s.conns.Wait()
 }

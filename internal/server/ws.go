@@ -80,7 +80,15 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 	// The connection is the server's now (hijacked): its session runs on
 	// a goroutine of its own, and the HTTP handler's, with the deep stack
 	// of the handshake, ends here. A live connection costs one small stack.
+	s.connMu.Lock()
+	if s.closed {
+		s.connMu.Unlock()
+		s.open.Add(-1)
+		c.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
 	s.conns.Add(1)
+	s.connMu.Unlock()
 	go s.session(c, id, m)
 }
 

@@ -97,7 +97,21 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 		m, ok := pick(st)
 		t.post(func() { t.botMoved(s, gen, m, ok, by) })
 	}
-	start := func() {
+	waited := 0
+	var start func()
+	start = func() {
+		if waited < botWaitLimit && t.backlogged() {
+			// A connection has fallen behind: the bot waits for it
+			// rather than have it dropped as too slow (a table of
+			// bots with no pause can outrun any reader).
+			waited++
+			t.after(botWait, func() {
+				if gen == s.job {
+					start()
+				}
+			})
+			return
+		}
 		if quick(b) {
 			// A bot that chooses in microseconds chooses here, on the
 			// actor, from the state itself: no copy of it, no goroutine,
@@ -129,6 +143,25 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 			start()
 		}
 	})
+}
+
+const (
+	// botWait is how long a bot waits for a connection that has fallen
+	// behind before it looks again, and botWaitLimit how many times it
+	// waits before it moves all the same (then the connection is dropped
+	// if it still does not keep up).
+	botWait      = 10 * time.Millisecond
+	botWaitLimit = 200
+)
+
+// backlogged reports whether a connection's queue is more than half full.
+func (t *Table) backlogged() bool {
+	for sub := range t.subs {
+		if len(sub.c)+len(sub.held) > cap(sub.c)/2 {
+			return true
+		}
+	}
+	return false
 }
 
 // quick reports whether b chooses a move in microseconds, reading the state

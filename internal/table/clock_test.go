@@ -773,3 +773,55 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 		}
 	})
 }
+
+// TestBotsWaitForASlowReader checks that bots with no pause wait for a
+// connection that reads slowly, rather than fill its queue and have it
+// dropped, and that it sees every move.
+func TestBotsWaitForASlowReader(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const queue = 8
+		ctx := context.Background()
+		m, _ := bubbleManager(t, Config{Queue: queue, Grace: time.Minute})
+		info := golfTable(t, m, CreateRequest{Seats: []string{"open", "random", "random"}})
+		j, err := m.Join(ctx, info.ID, 0, "Ann")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, slow := attach(t, m, info.ID, "")
+		done := make(chan []frame)
+		go func() {
+			// One frame every 20 ms: far slower than bots with no pause.
+			for {
+				time.Sleep(20 * time.Millisecond)
+				select {
+				case fr, ok := <-slow.sub.C():
+					if !ok {
+						done <- slow.all
+						return
+					}
+					var f frame
+					if err := json.Unmarshal(fr.Data, &f); err != nil {
+						t.Errorf("frame %s: %v", fr.Data, err)
+					}
+					slow.all = append(slow.all, f)
+					if f.Status == store.StatusOver {
+						done <- slow.all
+						return
+					}
+				default:
+				}
+			}
+		}()
+		tb, ann := attach(t, m, info.ID, j.Token)
+		playOut(t, tb, ann, time.Hour)
+		all := <-done
+		if err := slow.sub.Err(); err != nil {
+			t.Fatalf("the slow reader was dropped: %v", err)
+		}
+		last := ann.state()
+		moves := len(events(all, protocol.EventMove, -2, "*"))
+		if all[len(all)-1].Status != store.StatusOver || moves != last.Seq || all[len(all)-1].Seq != last.Seq {
+			t.Errorf("the slow reader saw %d moves and ended at move %d (%s); the game ended at move %d", moves, all[len(all)-1].Seq, all[len(all)-1].Status, last.Seq)
+		}
+	})
+}
