@@ -307,6 +307,9 @@ func TestRecentLogAtTheStart(t *testing.T) {
 	w2.waitFor("the sync's state", 10*time.Second, func(m msg) bool { return m.Type == protocol.TypeState })
 	a.move("reveal 0")
 	b.move("reveal 2")
+	// Bob's move and Ann's chat come on two connections: the chat waits
+	// until Ann has seen the move, so the log below holds both reveals.
+	a.waitFor("Bob's reveal", 10*time.Second, func(m msg) bool { return m.Type == protocol.TypeState && m.Seq == 2 })
 	chat(a, "after the reveals")
 	nextChat(t, w2)
 	if n := countType(w2.all(), protocol.TypeLog); n != 1 {
