@@ -72,7 +72,7 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 		s.unavailable(w, "full", fmt.Sprintf("this server holds its most connections (%d); try again shortly", s.cfg.MaxConns))
 		return
 	}
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
+	c, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.OriginPatterns})
 	if err != nil {
 		s.open.Add(-1)
 		return // Accept has answered (403 for a foreign origin)
