@@ -54,7 +54,11 @@ func (s Seats) Nth(n int) int {
 
 // List returns the seats in ascending order.
 func (s Seats) List() []int {
-	out := make([]int, 0, s.Len())
+	return s.AppendList(make([]int, 0, s.Len()))
+}
+
+// AppendList appends the seats in increasing order to out and returns it.
+func (s Seats) AppendList(out []int) []int {
 	for ; s != 0; s &= s - 1 {
 		out = append(out, bits.TrailingZeros16(uint16(s)))
 	}

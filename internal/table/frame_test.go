@@ -12,12 +12,12 @@ import (
 // back to the pool.
 func TestPooledFrame(t *testing.T) {
 	tb := &Table{}
-	msg := protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: "x", Message: "<b>&</b>"}
+	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: "<b>&</b>", ToAct: []int{1}, View: map[string]int{"x": 1}}
 	want, err := json.Marshal(msg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := tb.encodePooled(msg)
+	f := tb.encodePooled(&msg)
 	if string(f.Data) != string(want) {
 		t.Fatalf("pooled frame %s, want %s", f.Data, want)
 	}

@@ -7,6 +7,7 @@ import (
 	"parlour/game"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
+	"sync"
 )
 
 func (t *Table) encode(v any) *Frame {
@@ -25,13 +26,13 @@ func (t *Table) badFrame(err error) *Frame {
 	return &Frame{Data: b}
 }
 
-// encodePooled encodes v as encode does, into a pooled buffer: the frame
-// is the caller's to Release once it has queued it.
-func (t *Table) encodePooled(v any) *Frame {
+// encodePooled encodes the state msg as encode does, into a pooled
+// buffer: the frame is the caller's to Release once it has queued it.
+func (t *Table) encodePooled(msg *protocol.State) *Frame {
 	buf := framePool.Get().(*bytes.Buffer)
 	buf.Reset()
 	// The same bytes as json.Marshal's, with a newline after them.
-	if err := json.NewEncoder(buf).Encode(v); err != nil {
+	if err := json.NewEncoder(buf).Encode(msg); err != nil {
 		framePool.Put(buf)
 		return t.badFrame(err)
 	}
@@ -75,26 +76,66 @@ func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
 
 // stateMsg is the state as seat n (or a spectator) sees it.
 func (t *Table) stateMsg(n int, events []protocol.Event) protocol.State {
-	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
-		ToAct: []int{}, Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
-		Seats: t.seatInfos(), Clocks: t.clocks(), Events: events}
+	return t.fillState(protocol.State{}, n, events, t.seatInfos())
+}
+
+// fillState fills msg in as the state seat n (or a spectator) sees, with
+// events and seats, reusing msg's slices (ToAct).
+func (t *Table) fillState(msg protocol.State, n int, events []protocol.Event, seats []protocol.SeatInfo) protocol.State {
+	msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
+		ToAct: msg.ToAct[:0], Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
+		Seats: seats, Clocks: t.clocks(), Events: events}
+	if msg.ToAct == nil {
+		msg.ToAct = []int{}
+	}
 	if t.status == store.StatusPlaying {
-		msg.ToAct = t.st.ToAct().List()
-		if n >= 0 && t.st.ToAct().Has(n) {
+		act := t.st.ToAct()
+		msg.ToAct = act.AppendList(msg.ToAct)
+		if n >= 0 && act.Has(n) {
 			msg.Legal = game.LegalText(t.st, n)
 		}
 	}
 	return msg
 }
 
+// scratch is the room a broadcast builds its state messages in, each
+// encoded before the next is made, so a move allocates little but its
+// frames; scratches are pooled, not kept by each table.
+type scratch struct {
+	state  protocol.State
+	seats  []protocol.SeatInfo
+	events []protocol.Event
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// done gives sc back to the pool, keeping its slices' room but not what
+// they pointed to.
+func (sc *scratch) done() {
+	sc.state = protocol.State{ToAct: sc.state.ToAct[:0]}
+	clear(sc.seats)
+	clear(sc.events)
+	scratches.Put(sc)
+}
+
 // broadcastState sends every sub its seat's state with the events
-// events(seat) returns.
+// events(seat) returns (used before the next call).
 func (t *Table) broadcastState(events func(n int) []protocol.Event) {
-	frames := make([]*Frame, len(t.seats)+1)
+	var few [9]*Frame
+	frames := few[:0]
+	if n := len(t.seats) + 1; n <= len(few) {
+		frames = few[:n]
+	} else {
+		frames = make([]*Frame, n)
+	}
+	sc := scratches.Get().(*scratch)
+	defer sc.done()
+	sc.seats = t.appendSeatInfos(sc.seats[:0])
 	for sub := range t.subs {
 		i := sub.seat + 1
 		if frames[i] == nil {
-			frames[i] = t.encodePooled(t.stateMsg(sub.seat, events(sub.seat)))
+			sc.state = t.fillState(sc.state, sub.seat, events(sub.seat), sc.seats)
+			frames[i] = t.encodePooled(&sc.state)
 		}
 		t.send(sub, frames[i])
 	}
@@ -118,12 +159,15 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind str
 	var visible []card.Set
 	cards := game.CardWords(rec.Text)
 	simultaneous := before.Len() > 1
+	sc := scratches.Get().(*scratch)
+	defer sc.done()
 	t.broadcastState(func(n int) []protocol.Event {
 		if visible == nil && len(cards) > 0 && needsVisible(n, rec.Seat, simultaneous) {
 			visible = game.VisibleSets(t.st.Places(), t.st.Players())
 		}
 		ev := moveEvent(rec, n, simultaneous, cards, visible, full, blind)
-		return append([]protocol.Event{ev}, extra...)
+		sc.events = append(append(sc.events[:0], ev), extra...)
+		return sc.events
 	})
 }
 

@@ -254,9 +254,14 @@ func (t *Table) openList() []int {
 	return out
 }
 
+// seatInfos returns who sits where, in a slice of its own.
 func (t *Table) seatInfos() []protocol.SeatInfo {
-	out := make([]protocol.SeatInfo, len(t.seats))
-	for i, s := range t.seats {
+	return t.appendSeatInfos(make([]protocol.SeatInfo, 0, len(t.seats)))
+}
+
+// appendSeatInfos appends who sits where to out.
+func (t *Table) appendSeatInfos(out []protocol.SeatInfo) []protocol.SeatInfo {
+	for _, s := range t.seats {
 		si := protocol.SeatInfo{Seat: s.n, Kind: s.kind, Bot: s.botName, Name: s.name}
 		switch {
 		case s.kind == store.KindBot:
@@ -275,7 +280,7 @@ func (t *Table) seatInfos() []protocol.SeatInfo {
 		default:
 			si.State = protocol.SeatHere
 		}
-		out[i] = si
+		out = append(out, si)
 	}
 	return out
 }
