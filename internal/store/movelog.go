@@ -48,10 +48,10 @@ const (
 // moveLog is the SQLite store's log of moves and its writer's memory.
 type moveLog struct {
 	db *sql.DB
-	// appendStmts and foldStmts insert 1, 2, 4, ... maxBatch moves into
-	// the log and into the moves table (plainQuery), prepared once.
-	appendStmts, foldStmts map[int]*sql.Stmt
-	log                    *slog.Logger
+	// appends and folds insert moves into the log and into the moves
+	// table.
+	appends, folds *runs
+	log            *slog.Logger
 
 	// mu guards cur and folding, which the writer changes and readers
 	// (Moves, the move counts) read.
@@ -82,7 +82,6 @@ type moveLog struct {
 	moves   []tableMove
 	refused []error
 	next    map[string]int
-	args    []any
 }
 
 // newMoveLog folds what the log holds into the moves table and prepares
@@ -96,30 +95,36 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if _, err := db.ExecContext(ctx, `DELETE FROM move_log`); err != nil {
 		return nil, fmt.Errorf("store: emptying the move log: %w", err)
 	}
-	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now()}
-	var err error
-	if l.appendStmts, err = prepareRuns(ctx, db, func(n int) string {
-		return plainQuery("move_log", n, "")
-	}); err != nil {
-		return nil, err
-	}
-	if l.foldStmts, err = prepareRuns(ctx, db, func(n int) string {
-		return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING")
-	}); err != nil {
-		l.close()
-		return nil, err
+	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now(),
+		appends: &runs{query: func(n int) string { return plainQuery("move_log", n, "") }},
+		folds:   &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
 	}
 	return l, nil
 }
 
 // close releases the prepared statements.
 func (l *moveLog) close() {
-	for _, st := range l.appendStmts {
-		st.Close()
+	l.appends.close(l.db)
+	l.folds.close(l.db)
+}
+
+// inTx runs f in a transaction on a connection of its own (for runs),
+// and commits if f returns no error.
+func (l *moveLog) inTx(ctx context.Context, f func(c *sql.Conn, tx *sql.Tx) error) error {
+	c, err := l.db.Conn(ctx)
+	if err != nil {
+		return err
 	}
-	for _, st := range l.foldStmts {
-		st.Close()
+	defer c.Close()
+	tx, err := c.BeginTx(ctx, nil)
+	if err != nil {
+		return err
 	}
+	defer tx.Rollback()
+	if err := f(c, tx); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // prepareRuns prepares query(n) for n = 1, 2, 4, ... maxBatch.
@@ -151,23 +156,6 @@ func plainQuery(table string, n int, tail string) string {
 	}
 	q.WriteString(tail)
 	return q.String()
-}
-
-// insertRuns inserts moves with stmts (as prepared by prepareRuns), many
-// moves a statement, with args as the buffer of the statements' arguments;
-// it returns the buffer.
-func insertRuns(ctx context.Context, tx *sql.Tx, stmts map[int]*sql.Stmt, moves []tableMove, args []any) ([]any, error) {
-	for rest := moves; len(rest) > 0; {
-		n := runLen(len(rest))
-		args = plainArgs(args[:0], rest[:n])
-		if _, err := tx.StmtContext(ctx, stmts[n]).ExecContext(ctx, args...); err != nil {
-			clear(args[:cap(args)])
-			return args[:0], err
-		}
-		rest = rest[n:]
-	}
-	clear(args[:cap(args)]) // keep no strings alive
-	return args[:0], nil
 }
 
 // plainArgs appends to args the values plainQuery takes for moves.
@@ -247,16 +235,14 @@ func (l *moveLog) commit(batch []appendReq) {
 	defer clear(next)
 	moves := l.moves[:0]
 	defer func() { l.moves = moves[:0] }()
-	err := func() error {
-		tx, err := l.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		defer tx.Rollback()
+	err := l.inTx(ctx, func(c *sql.Conn, tx *sql.Tx) error {
 		for i, r := range batch {
 			last, ok := next[r.id]
 			if !ok {
-				var exists bool
+				var (
+					exists bool
+					err    error
+				)
 				if last, exists, err = l.lastOf(ctx, tx, r.id); err != nil {
 					return err
 				}
@@ -286,12 +272,9 @@ func (l *moveLog) commit(batch []appendReq) {
 			m.Lease = 0
 			moves = append(moves, tableMove{r.id, m})
 		}
-		if l.args, err = insertRuns(ctx, tx, l.appendStmts, moves, l.args); err != nil {
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return err
-		}
+		return l.appends.insert(ctx, c, moves)
+	})
+	if err == nil {
 		for id, n := range next {
 			l.last.note(id, n)
 		}
@@ -300,8 +283,7 @@ func (l *moveLog) commit(batch []appendReq) {
 			l.cur[m.id] = append(l.cur[m.id], m.m)
 		}
 		l.mu.Unlock()
-		return nil
-	}()
+	}
 	for i, r := range batch {
 		switch {
 		case refused[i] != nil:
@@ -391,17 +373,9 @@ func (l *moveLog) foldStep() bool {
 				moves = append(moves, tableMove{id, m})
 			}
 		}
-		err := func() error {
-			tx, err := l.db.BeginTx(ctx, nil)
-			if err != nil {
-				return err
-			}
-			defer tx.Rollback()
-			if l.args, err = insertRuns(ctx, tx, l.foldStmts, moves, l.args); err != nil {
-				return err
-			}
-			return tx.Commit()
-		}()
+		err := l.inTx(ctx, func(c *sql.Conn, tx *sql.Tx) error {
+			return l.folds.insert(ctx, c, moves)
+		})
 		if err != nil {
 			l.log.Error("moves could not be folded into the moves table; trying again", "err", err)
 			return false
