@@ -34,6 +34,10 @@ import (
 var foldEvery = 3 * time.Second
 
 const (
+	// maxFree and maxFreeCap bound what free keeps: that many slices of
+	// at most that many moves.
+	maxFree    = 1 << 16
+	maxFreeCap = 64
 	// foldChunk is about how many moves one folding transaction stores;
 	// a move arriving meanwhile waits for it.
 	foldChunk = 128
@@ -65,6 +69,13 @@ type moveLog struct {
 	folding map[string][]Move
 
 	// The rest is the writer goroutine's alone.
+
+	// free are slices of folded moves, emptied, for cur's next tables,
+	// and spare the emptied map of the last generation folded, for the
+	// next cur: a busy log's memory of pending moves is used again, not
+	// made anew every few seconds.
+	free  [][]Move
+	spare map[string][]Move
 
 	// last is the number of the last move stored of each table seen.
 	last lastMoves
@@ -280,7 +291,11 @@ func (l *moveLog) commit(batch []appendReq) {
 		}
 		l.mu.Lock()
 		for _, m := range moves {
-			l.cur[m.id] = append(l.cur[m.id], m.m)
+			p, ok := l.cur[m.id]
+			if !ok && len(l.free) > 0 {
+				p, l.free = l.free[len(l.free)-1], l.free[:len(l.free)-1]
+			}
+			l.cur[m.id] = append(p, m.m)
 		}
 		l.mu.Unlock()
 	}
@@ -346,8 +361,12 @@ func (l *moveLog) startFold() {
 		l.genStart = time.Now()
 		return
 	}
+	next := l.spare
+	if next == nil {
+		next = map[string][]Move{}
+	}
 	l.mu.Lock()
-	l.folding, l.cur = l.cur, map[string][]Move{}
+	l.folding, l.cur, l.spare = l.cur, next, nil
 	l.mu.Unlock()
 	l.toFold = make([]string, 0, len(l.folding))
 	for id := range l.folding {
@@ -382,15 +401,17 @@ func (l *moveLog) foldStep() bool {
 		}
 		l.mu.Lock()
 		for _, id := range l.toFold[:k] {
+			if p := l.folding[id]; cap(p) <= maxFreeCap && len(l.free) < maxFree {
+				clear(p)
+				l.free = append(l.free, p[:0])
+			}
 			delete(l.folding, id)
 		}
-		l.mu.Unlock()
 		l.toFold = l.toFold[k:]
 		if len(l.toFold) == 0 {
-			l.mu.Lock()
-			l.folding = nil
-			l.mu.Unlock()
+			l.spare, l.folding = l.folding, nil
 		}
+		l.mu.Unlock()
 		return true
 	}
 	to := min(l.deleteTo, l.deleteFrom+deleteChunk)

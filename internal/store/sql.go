@@ -255,14 +255,20 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 	// Group commit: a writer stores the moves of many tables in one
 	// transaction. Once handed over, the move is waited for whatever ctx
 	// says, so the caller never misses a move that was committed.
-	r := appendReq{id: tableID, m: m, done: make(chan error, 1)}
+	r := appendReq{id: tableID, m: m, done: doneChans.Get().(chan error)}
 	select {
 	case s.appends <- r:
 	case <-ctx.Done():
+		doneChans.Put(r.done)
 		return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, ctx.Err())
 	}
-	return <-r.done
+	err := <-r.done
+	doneChans.Put(r.done) // a writer answers a request once
+	return err
 }
+
+// doneChans are the channels writers answer appendReqs on, used again.
+var doneChans = sync.Pool{New: func() any { return make(chan error, 1) }}
 
 func (s *sqlStore) appendArgs(tableID string, m Move) []any {
 	return []any{tableID, m.N, m.Seat, m.Text, m.By, micros(m.At), m.Lease}
