@@ -309,6 +309,20 @@ func snippet(s string, i int) string {
 // fmt's; seat markers are written "{%d}".
 type Telling struct{ full, blind strings.Builder }
 
+// tellingRoom is the room a Telling's texts start with: most moves' whole
+// texts, so a text is one allocation, not one for each time it outgrows
+// its buffer.
+const tellingRoom = 64
+
+// bufs returns the texts' builders.
+func (t *Telling) bufs() (full, blind *strings.Builder) {
+	if t.full.Cap() == 0 {
+		t.full.Grow(tellingRoom)
+		t.blind.Grow(tellingRoom)
+	}
+	return &t.full, &t.blind
+}
+
 func sayf(b *strings.Builder, format string, args []any) {
 	if len(args) == 0 {
 		b.WriteString(format)
@@ -319,28 +333,37 @@ func sayf(b *strings.Builder, format string, args []any) {
 
 // Say adds words to both texts.
 func (t *Telling) Say(format string, args ...any) {
-	sayf(&t.full, format, args)
-	sayf(&t.blind, format, args)
+	full, blind := t.bufs()
+	sayf(full, format, args)
+	sayf(blind, format, args)
 }
 
 // Full adds words to the full text only.
-func (t *Telling) Full(format string, args ...any) { sayf(&t.full, format, args) }
+func (t *Telling) Full(format string, args ...any) {
+	full, _ := t.bufs()
+	sayf(full, format, args)
+}
 
 // Blind adds words to the blind text only.
-func (t *Telling) Blind(format string, args ...any) { sayf(&t.blind, format, args) }
+func (t *Telling) Blind(format string, args ...any) {
+	_, blind := t.bufs()
+	sayf(blind, format, args)
+}
 
 // Card names c in the full text ("[7H]") and writes instead in the blind
 // one (e.g. "a card").
 func (t *Telling) Card(c card.Card, instead string) {
-	t.full.WriteString(CardWord(c))
-	t.blind.WriteString(instead)
+	full, blind := t.bufs()
+	full.WriteString(CardWord(c))
+	blind.WriteString(instead)
 }
 
 // Cards names cs in the full text as a list ("[9S], [10S] and [JS]") and
 // writes instead in the blind one (e.g. "three cards").
 func (t *Telling) Cards(cs []card.Card, instead string) {
-	t.full.WriteString(CardListWords(cs))
-	t.blind.WriteString(instead)
+	full, blind := t.bufs()
+	full.WriteString(CardListWords(cs))
+	blind.WriteString(instead)
 }
 
 // Texts returns the full and the blind texts.
