@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -108,5 +109,48 @@ func TestPostgresTwoNodes(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "m0 b1 b2 a3" {
 		t.Errorf("moves %v, want m0 b1 b2 a3", got)
+	}
+}
+
+// TestPostgresLeaseUpdatesAreHeapOnly checks that updating a lease (as a
+// node's renewals do, every table's row every quarter of the lease) is a
+// heap-only update on PostgreSQL: the new version of the row fits on its
+// page and no index changes (the tables table's fillfactor leaves room).
+func TestPostgresLeaseUpdatesAreHeapOnly(t *testing.T) {
+	dsn := pgtest.Database(t, "parlour_test")
+	ctx := context.Background()
+	s, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const n = 300
+	for i := range n {
+		if err := s.CreateTable(ctx, &store.Table{ID: fmt.Sprintf("t%03d", i), Game: "golf", Status: store.StatusPlaying,
+			Seats: []store.Seat{{Kind: store.KindHuman, Name: "Ann"}, {Kind: store.KindBot, Bot: "random"}},
+			Lease: store.Lease{Node: "a", TTL: time.Minute}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE tables SET lease_until = lease_until + 1 WHERE owner = 'a'`); err != nil {
+		t.Fatal(err)
+	}
+	var updated, hot int
+	if err := tx.QueryRowContext(ctx, `SELECT pg_stat_get_xact_tuples_updated('tables'::regclass),
+		pg_stat_get_xact_tuples_hot_updated('tables'::regclass)`).Scan(&updated, &hot); err != nil {
+		t.Fatal(err)
+	}
+	if updated != n || hot < n*9/10 {
+		t.Errorf("renewing %d leases: %d rows updated, %d of them heap-only; want all, and at least 90%% heap-only", n, updated, hot)
 	}
 }
