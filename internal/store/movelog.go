@@ -172,7 +172,8 @@ func plainQuery(table string, n int, tail string) string {
 // plainArgs appends to args the values plainQuery takes for moves.
 func plainArgs(args []any, moves []tableMove) []any {
 	for _, m := range moves {
-		args = append(args, m.id, m.m.N, m.m.Seat, m.m.Text, m.m.By, micros(m.m.At))
+		// driver.Values (int64, not int), for runs as for database/sql.
+		args = append(args, m.id, int64(m.m.N), int64(m.m.Seat), m.m.Text, m.m.By, micros(m.m.At))
 	}
 	return args
 }

@@ -20,7 +20,10 @@ type runs struct {
 	// may replace a broken one).
 	conn  any
 	stmts map[int]driver.Stmt
-	args  []driver.NamedValue
+	// vals and args are a statement's arguments (plainArgs), as values
+	// and as the driver takes them.
+	vals []any
+	args []driver.NamedValue
 }
 
 // errRawDriver says the database's driver lacks what runs needs.
@@ -39,19 +42,14 @@ func (r *runs) insert(ctx context.Context, c *sql.Conn, moves []tableMove) error
 			if err != nil {
 				return err
 			}
+			r.vals = plainArgs(r.vals[:0], rest[:n])
 			r.args = r.args[:0]
-			for _, m := range rest[:n] {
-				k := len(r.args)
-				r.args = append(r.args,
-					driver.NamedValue{Ordinal: k + 1, Value: m.id},
-					driver.NamedValue{Ordinal: k + 2, Value: int64(m.m.N)},
-					driver.NamedValue{Ordinal: k + 3, Value: int64(m.m.Seat)},
-					driver.NamedValue{Ordinal: k + 4, Value: m.m.Text},
-					driver.NamedValue{Ordinal: k + 5, Value: m.m.By},
-					driver.NamedValue{Ordinal: k + 6, Value: micros(m.m.At)})
+			for i, v := range r.vals {
+				r.args = append(r.args, driver.NamedValue{Ordinal: i + 1, Value: v})
 			}
 			_, err = st.(driver.StmtExecContext).ExecContext(ctx, r.args)
-			clear(r.args) // keep no strings alive
+			clear(r.vals) // keep no strings alive
+			clear(r.args)
 			if err != nil {
 				return err
 			}

@@ -25,8 +25,8 @@ var migrations embed.FS
 type sqlStore struct {
 	db *sql.DB
 	pg bool
-	// batches are the group commit's inserts of 1, 2, 4, ... moves
-	// (batchQuery), prepared once.
+	// batches are PostgreSQL's checked inserts of 1, 2, 4, ... moves
+	// (batchQuery), prepared once; nil for SQLite.
 	batches map[int]*sql.Stmt
 	// log is SQLite's move log (movelog.go), which its one writer
 	// stores moves through; nil for PostgreSQL.
@@ -57,28 +57,27 @@ const pgLeaseLock = "FOR SHARE"
 // log (movelog.go).
 func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlStore, error) {
 	s := &sqlStore{db: db, pg: pg}
-	if err := s.prepareBatches(ctx); err != nil {
-		return nil, err
-	}
 	s.appends = make(chan appendReq, maxBatch*writers)
 	if !pg {
 		l, err := newMoveLog(ctx, db)
 		if err != nil {
-			s.closeStmts()
 			return nil, err
 		}
 		s.log = l
 		s.written.Go(func() { l.run(s.appends) })
 		return s, nil
 	}
-	plain, err := prepareRuns(ctx, db, func(n int) string {
+	var err error
+	if s.batches, err = prepareRuns(ctx, db, s.batchQuery); err != nil {
+		return nil, err
+	}
+	if s.plain, err = prepareRuns(ctx, db, func(n int) string {
 		return s.q(plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING RETURNING table_id, n"))
-	})
-	if err != nil {
+	}); err != nil {
 		s.closeStmts()
 		return nil, err
 	}
-	s.plain, s.known = plain, lastMoves{}
+	s.known = lastMoves{}
 	for range writers {
 		s.written.Go(s.writer)
 	}
@@ -159,14 +158,6 @@ func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
 	}
 	t.Lease.Epoch = epoch
 	return nil
-}
-
-// leaseLock is the lock the lease check of an append takes (pgLeaseLock).
-func (s *sqlStore) leaseLock() string {
-	if s.pg {
-		return pgLeaseLock
-	}
-	return ""
 }
 
 // now is the database's clock in microseconds, as SQL.
@@ -528,10 +519,10 @@ func (s *sqlStore) remember(stored map[moveKey]bool) {
 	}
 }
 
-// batchQuery stores n moves, each (seven values, as appendArgs gives
-// them) only if its table exists, the move before it is there (the list
-// stays whole, with no gap) and, when a lease epoch is given, the table's
-// lease still has it. A move whose number is taken is left out by the
+// batchQuery is PostgreSQL's insert of n moves, each (seven values, as
+// appendArgs gives them) stored only if its table exists, the move before
+// it is there (the list stays whole, with no gap) and, when a lease epoch
+// is given, the table's lease still has it. A move whose number is taken is left out by the
 // primary key (ON CONFLICT DO NOTHING: no error to spoil the batch's
 // transaction). It returns the moves stored.
 func (s *sqlStore) batchQuery(n int) string {
@@ -548,27 +539,10 @@ func (s *sqlStore) batchQuery(n int) string {
 	SELECT t, n, seat, mv, by_whom, at FROM v
 	WHERE EXISTS (SELECT 1 FROM tables WHERE id = v.t)
 	AND (v.n = 0 OR EXISTS (SELECT 1 FROM moves WHERE table_id = v.t AND moves.n = v.n - 1))
-	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + s.leaseLock() + `))
+	AND (v.lease = 0 OR EXISTS (SELECT 1 FROM tables WHERE id = v.t AND lease_epoch = v.lease ` + pgLeaseLock + `))
 	ON CONFLICT (table_id, n) DO NOTHING
 	RETURNING table_id, n`)
 	return s.q(q.String())
-}
-
-// prepareBatches prepares batchQuery for 1, 2, 4, ... maxBatch moves,
-// before any transaction holds a connection.
-func (s *sqlStore) prepareBatches(ctx context.Context) error {
-	s.batches = map[int]*sql.Stmt{}
-	for n := 1; n <= maxBatch; n *= 2 {
-		st, err := s.db.PrepareContext(ctx, s.batchQuery(n))
-		if err != nil {
-			for _, st := range s.batches {
-				st.Close()
-			}
-			return fmt.Errorf("store: preparing a batch of %d moves: %w", n, err)
-		}
-		s.batches[n] = st
-	}
-	return nil
 }
 
 // tableColumns are a table's columns as scanTable reads them, with its
