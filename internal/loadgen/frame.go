@@ -300,44 +300,28 @@ func appendFolded(out, in []byte) []byte {
 // frameObject reads the message's object at r.i.
 func (r *frameReader) frameObject() error {
 	const depth = 1
-	empty, err := r.open('}', depth)
-	if empty || err != nil {
-		return err
-	}
 	f := r.f
-	for {
-		k, err := r.key()
-		if err != nil {
-			return err
-		}
+	return r.fields(depth, func(k int) error {
 		switch k {
 		case fieldType:
-			err = r.readString(&f.Type)
+			return r.readString(&f.Type)
 		case fieldSeq:
-			err = r.readInt(&f.Seq)
+			return r.readInt(&f.Seq)
 		case fieldStatus:
-			err = r.readString(&f.Status)
+			return r.readString(&f.Status)
 		case fieldToAct:
-			err = readArray(r, &f.ToAct, &f.nToAct, depth+1)
+			return readArray(r, &f.ToAct, &f.nToAct, depth+1)
 		case fieldLegal:
-			err = readArray(r, &f.Legal, &f.nLegal, depth+1)
+			return readArray(r, &f.Legal, &f.nLegal, depth+1)
 		case fieldEvents:
-			err = readArray(r, &f.Events, &f.nEvents, depth+1)
+			return readArray(r, &f.Events, &f.nEvents, depth+1)
 		case fieldCode:
-			err = r.readString(&f.Code)
+			return r.readString(&f.Code)
 		case fieldID:
-			err = r.readString(&f.ID)
-		default:
-			err = r.skip(depth)
+			return r.readString(&f.ID)
 		}
-		if err != nil {
-			return err
-		}
-		more, err := r.next('}')
-		if !more || err != nil {
-			return err
-		}
-	}
+		return r.skip(depth)
+	})
 }
 
 // event reads an event's object (or null) at r.i into e, in an array at
@@ -351,6 +335,27 @@ func (r *frameReader) event(e *event, depth int) error {
 		return errShape
 	}
 	depth++
+	return r.fields(depth, func(k int) error {
+		switch k {
+		case fieldKind:
+			return r.readString(&e.Kind)
+		case fieldN:
+			return r.readInt(&e.N)
+		case fieldSeat:
+			return r.readInt(&e.Seat)
+		case fieldMove:
+			return r.readString(&e.Move)
+		case fieldBy:
+			return r.readString(&e.By)
+		}
+		return r.skip(depth)
+	})
+}
+
+// fields reads the object at r.i, at depth, calling value for each of its
+// members with the member's key (field) once r.i is at its value; value
+// reads or skips the value.
+func (r *frameReader) fields(depth int, value func(k int) error) error {
 	empty, err := r.open('}', depth)
 	if empty || err != nil {
 		return err
@@ -360,21 +365,7 @@ func (r *frameReader) event(e *event, depth int) error {
 		if err != nil {
 			return err
 		}
-		switch k {
-		case fieldKind:
-			err = r.readString(&e.Kind)
-		case fieldN:
-			err = r.readInt(&e.N)
-		case fieldSeat:
-			err = r.readInt(&e.Seat)
-		case fieldMove:
-			err = r.readString(&e.Move)
-		case fieldBy:
-			err = r.readString(&e.By)
-		default:
-			err = r.skip(depth)
-		}
-		if err != nil {
+		if err := value(k); err != nil {
 			return err
 		}
 		more, err := r.next('}')
