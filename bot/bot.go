@@ -36,9 +36,8 @@ func (Random) Name() string { return "random" }
 
 // Choose returns a uniformly random legal move.
 func (Random) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	buf := legalBufs.Get().(*[]game.Move)
+	buf := pooledLegal(s, seat)
 	defer legalBufs.Put(buf)
-	*buf = s.Legal(seat, (*buf)[:0])
 	return (*buf)[rng.IntN(len(*buf))]
 }
 
@@ -50,6 +49,14 @@ var legalBufs = sync.Pool{New: func() any {
 	return &b
 }}
 
+// pooledLegal returns seat's legal moves in a buffer of legalBufs, to be
+// put back once the move is chosen.
+func pooledLegal(s game.State, seat int) *[]game.Move {
+	buf := legalBufs.Get().(*[]game.Move)
+	*buf = s.Legal(seat, (*buf)[:0])
+	return buf
+}
+
 // Heuristic plays each game by the plain good sense of a decent player:
 // the game's HeuristicFunc, which sees only the seat's view and its legal
 // moves. For a game without one it plays at random.
@@ -60,9 +67,8 @@ func (Heuristic) Name() string { return "heuristic" }
 
 // Choose returns the heuristic's move for seat.
 func (Heuristic) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	buf := legalBufs.Get().(*[]game.Move)
+	buf := pooledLegal(s, seat)
 	defer legalBufs.Put(buf)
-	*buf = s.Legal(seat, (*buf)[:0])
 	legal := *buf
 	if len(legal) == 1 {
 		return legal[0]
