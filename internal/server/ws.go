@@ -184,16 +184,8 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 	drain := func() {
 		for {
 			wmu.Lock()
-			var (
-				frame     *table.Frame
-				open, got bool
-			)
-			select {
-			case frame, open = <-sub.C():
-				got = true
-			default:
-			}
-			if !got {
+			frame, open := sub.Next()
+			if frame == nil && open {
 				writing = false
 				wmu.Unlock()
 				return

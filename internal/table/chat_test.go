@@ -48,20 +48,16 @@ func drain(t *testing.T, sub *Sub) []anyFrame {
 	t.Helper()
 	var out []anyFrame
 	for {
-		select {
-		case fr, ok := <-sub.C():
-			if !ok {
-				return out
-			}
-			var f anyFrame
-			if err := json.Unmarshal(fr.Data, &f); err != nil {
-				t.Fatalf("frame %s: %v", fr.Data, err)
-			}
-			f.raw = string(fr.Data)
-			out = append(out, f)
-		default:
+		fr, _ := sub.Next()
+		if fr == nil {
 			return out
 		}
+		var f anyFrame
+		if err := json.Unmarshal(fr.Data, &f); err != nil {
+			t.Fatalf("frame %s: %v", fr.Data, err)
+		}
+		f.raw = string(fr.Data)
+		out = append(out, f)
 	}
 }
 

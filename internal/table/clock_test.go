@@ -95,24 +95,23 @@ func (w *watch) read() []frame {
 	w.t.Helper()
 	var out []frame
 	for {
-		select {
-		case fr, ok := <-w.sub.C():
-			if !ok {
-				w.closed = true
-				return out
-			}
-			var f frame
-			if err := json.Unmarshal(fr.Data, &f); err != nil {
-				w.t.Fatalf("frame %s: %v", fr.Data, err)
-			}
-			if f.Type == protocol.TypeError {
-				w.t.Errorf("an error frame: %s", fr.Data)
-			}
-			out = append(out, f)
-			w.all = append(w.all, f)
-		default:
+		fr, open := w.sub.Next()
+		if !open {
+			w.closed = true
 			return out
 		}
+		if fr == nil {
+			return out
+		}
+		var f frame
+		if err := json.Unmarshal(fr.Data, &f); err != nil {
+			w.t.Fatalf("frame %s: %v", fr.Data, err)
+		}
+		if f.Type == protocol.TypeError {
+			w.t.Errorf("an error frame: %s", fr.Data)
+		}
+		out = append(out, f)
+		w.all = append(w.all, f)
 	}
 }
 
@@ -714,12 +713,10 @@ func TestPanicStopsOnlyItsTable(t *testing.T) {
 		tb.Move(ctx, ann.sub, "boom", nil, "")
 		synctest.Wait()
 		ann.read()
-		select {
-		case _, ok := <-ann.sub.C():
-			if ok {
-				t.Fatal("a frame after the panic")
-			}
-		default:
+		switch fr, open := ann.sub.Next(); {
+		case fr != nil:
+			t.Fatal("a frame after the panic")
+		case open:
 			t.Fatal("the panicking table's connection is open")
 		}
 		if !errors.Is(ann.sub.Err(), ErrClosed) {
@@ -762,7 +759,14 @@ func TestSlowSubscriberIsDropped(t *testing.T) {
 			t.Error("Ann made no move")
 		}
 		n := 0
-		for range slow.C() {
+		for {
+			fr, open := slow.Next()
+			if !open {
+				break
+			}
+			if fr == nil {
+				t.Fatal("the slow sub is still open after the game")
+			}
 			n++
 		}
 		if n > queue || !errors.Is(slow.Err(), ErrSlow) {
@@ -793,22 +797,22 @@ func TestBotsWaitForASlowReader(t *testing.T) {
 			// One frame every 20 ms: far slower than bots with no pause.
 			for {
 				time.Sleep(20 * time.Millisecond)
-				select {
-				case fr, ok := <-slow.sub.C():
-					if !ok {
-						done <- slow.all
-						return
-					}
-					var f frame
-					if err := json.Unmarshal(fr.Data, &f); err != nil {
-						t.Errorf("frame %s: %v", fr.Data, err)
-					}
-					slow.all = append(slow.all, f)
-					if f.Status == store.StatusOver {
-						done <- slow.all
-						return
-					}
-				default:
+				fr, open := slow.sub.Next()
+				if !open {
+					done <- slow.all
+					return
+				}
+				if fr == nil {
+					continue
+				}
+				var f frame
+				if err := json.Unmarshal(fr.Data, &f); err != nil {
+					t.Errorf("frame %s: %v", fr.Data, err)
+				}
+				slow.all = append(slow.all, f)
+				if f.Status == store.StatusOver {
+					done <- slow.all
+					return
 				}
 			}
 		}()

@@ -11,7 +11,7 @@ import (
 // gives, kept until every holder has released it, and only then given
 // back to the pool.
 func TestPooledFrame(t *testing.T) {
-	tb := &Table{}
+	tb := &Table{m: &Manager{cfg: Config{Queue: 1}}}
 	msg := protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: "<b>&</b>", ToAct: []int{1}, View: map[string]int{"x": 1}}
 	want, err := json.Marshal(msg)
 	if err != nil {
@@ -21,18 +21,18 @@ func TestPooledFrame(t *testing.T) {
 	if string(f.Data) != string(want) {
 		t.Fatalf("pooled frame %s, want %s", f.Data, want)
 	}
-	a, b := &Sub{c: make(chan *Frame, 1)}, &Sub{c: make(chan *Frame, 1)}
+	a, b := &Sub{}, &Sub{}
 	tb.send(a, f)
 	tb.send(b, f)
 	f.Release() // the table is done with it: the two queues still hold it
 	if f.Data == nil || string(f.Data) != string(want) {
 		t.Fatal("a frame in two queues was given back after the table released it")
 	}
-	(<-a.c).Release()
+	next(t, a).Release()
 	if f.Data == nil {
 		t.Fatal("a frame still in one queue was given back")
 	}
-	(<-b.c).Release()
+	next(t, b).Release()
 	if f.Data != nil || f.buf != nil {
 		t.Error("a frame every holder released was not given back")
 	}
@@ -42,5 +42,48 @@ func TestPooledFrame(t *testing.T) {
 	p.Release()
 	if string(p.Data) != string(want) {
 		t.Error("Release changed a frame not pooled")
+	}
+}
+
+// next takes sub's next frame, which must be queued.
+func next(t *testing.T, sub *Sub) *Frame {
+	t.Helper()
+	f, _ := sub.Next()
+	if f == nil {
+		t.Fatal("no frame queued")
+	}
+	return f
+}
+
+// TestQueueGivesBackABurst checks that a sub's queue keeps the room of a
+// few frames once emptied, and gives back what a burst made it grow to.
+func TestQueueGivesBackABurst(t *testing.T) {
+	s := &Sub{}
+	for range 3 {
+		s.push(&Frame{})
+	}
+	for range 3 {
+		next(t, s)
+	}
+	if f, open := s.Next(); f != nil || !open || cap(s.queue) == 0 || s.head != 0 {
+		t.Fatalf("an emptied queue: frame %v, open %v, room %d, head %d", f, open, cap(s.queue), s.head)
+	}
+	for range maxKeptQueue + 1 {
+		s.push(&Frame{})
+	}
+	for s.queued() > 0 {
+		next(t, s)
+	}
+	s.Next()
+	if cap(s.queue) != 0 {
+		t.Errorf("a queue emptied after a burst keeps room for %d frames", cap(s.queue))
+	}
+	s.push(&Frame{})
+	s.shut()
+	if f, open := s.Next(); f == nil || !open {
+		t.Error("a frame queued before the end was not given")
+	}
+	if f, open := s.Next(); f != nil || open {
+		t.Error("an ended, emptied queue is still open")
 	}
 }

@@ -49,7 +49,7 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 	if sub.holding {
 		// Held back behind the log of the recent past, within the
 		// queue's size all the same.
-		if len(sub.c)+len(sub.held) >= cap(sub.c) {
+		if sub.queued()+len(sub.held) >= t.m.cfg.Queue {
 			t.log().Warn("dropping a slow connection", "seat", sub.seat)
 			t.detach(sub, ErrSlow)
 			return
@@ -58,15 +58,14 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 		sub.held = append(sub.held, frame)
 		return
 	}
-	frame.hold()
-	select {
-	case sub.c <- frame:
-		sub.notify()
-	default:
-		frame.Release()
+	if sub.queued() >= t.m.cfg.Queue {
 		t.log().Warn("dropping a slow connection", "seat", sub.seat)
 		t.detach(sub, ErrSlow)
+		return
 	}
+	frame.hold()
+	sub.push(frame)
+	sub.notify()
 }
 
 // stateFrame encodes the state as seat n (or a spectator) sees it.
@@ -211,7 +210,7 @@ func (t *Table) closeSubs(why error) {
 			sub.closed = true
 			sub.held = nil
 			sub.err = why
-			close(sub.c)
+			sub.shut()
 			sub.notify()
 		}
 	}

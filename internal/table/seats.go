@@ -32,7 +32,7 @@ func (t *Table) attach(token string, spectate bool) (*Sub, error) {
 		}
 		n = s.n
 	}
-	sub := &Sub{seat: n, c: make(chan *Frame, t.m.cfg.Queue)}
+	sub := &Sub{seat: n}
 	t.subs[sub] = struct{}{}
 	t.idleGen++
 	t.send(sub, t.encode(protocol.Welcome{V: protocol.Version, Type: protocol.TypeWelcome, Table: t.id, Game: t.g.Name(),
@@ -70,7 +70,7 @@ func (t *Table) detach(sub *Sub, why error) {
 		sub.closed = true
 		sub.held = nil
 		sub.err = why
-		close(sub.c)
+		sub.shut()
 		sub.notify()
 	}
 	if sub.seat >= 0 {

@@ -157,27 +157,61 @@ var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 // sends it, each a JSON message ready to write.
 type Sub struct {
 	seat   int
-	c      chan *Frame
 	closed bool  // by the actor
-	err    error // why it was closed; read after C is closed
+	err    error // why it was closed; read once Next says so
 	// holding says the frames for the sub wait in held (by the actor)
 	// while the log of the table's recent past, which goes first, is
 	// worked out (recent.go).
 	holding bool
 	held    []*Frame
 	wake    atomic.Pointer[func()]
+
+	// mu guards the queue, which the actor adds to and the writer takes
+	// from. It grows as frames wait and is used again once empty, so an
+	// idle connection holds a few words (a channel of the queue's whole
+	// size was 2 KiB of pointers for the collector to scan).
+	mu    sync.Mutex
+	queue []*Frame // frames to send, oldest first from head
+	head  int
+	ended bool // no frame follows those queued
+}
+
+// maxKeptQueue is the most frames an emptied queue keeps room for; a
+// queue that grew past it in a burst gives its memory back.
+const maxKeptQueue = 32
+
+// push queues f (by the actor).
+func (s *Sub) push(f *Frame) {
+	s.mu.Lock()
+	s.queue = append(s.queue, f)
+	s.mu.Unlock()
+}
+
+// shut marks the queue ended (by the actor): Next reports it once the
+// frames queued before are taken.
+func (s *Sub) shut() {
+	s.mu.Lock()
+	s.ended = true
+	s.mu.Unlock()
+}
+
+// queued is the number of frames waiting to be taken.
+func (s *Sub) queued() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.queue) - s.head
 }
 
 // SetWake has the table call wake after each frame it queues and when it
-// closes C, so a writer need not wait on C: it can drain C when woken and
-// end while C is empty. SetWake calls wake once itself, for the frames
-// queued before it.
+// ends the queue, so a writer need not wait: it can take frames with Next
+// when woken and stop while none is queued. SetWake calls wake once
+// itself, for the frames queued before it.
 func (s *Sub) SetWake(wake func()) {
 	s.wake.Store(&wake)
 	wake()
 }
 
-// notify tells the sub's writer there is something to read from C.
+// notify tells the sub's writer there is something to take with Next.
 func (s *Sub) notify() {
 	if w := s.wake.Load(); w != nil {
 		(*w)()
@@ -187,12 +221,28 @@ func (s *Sub) notify() {
 // Seat returns the sub's seat, or game.Spectator.
 func (s *Sub) Seat() int { return s.seat }
 
-// C returns the frames to send, in order. The table closes it when it
-// drops the sub; Err then says why.
-func (s *Sub) C() <-chan *Frame { return s.c }
+// Next takes the oldest frame queued for the sub, to send and then
+// Release. It returns (frame, true); (nil, true) while nothing is queued;
+// and (nil, false) once the table has dropped the sub and every frame
+// queued before was taken (Err then says why).
+func (s *Sub) Next() (*Frame, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.head == len(s.queue) {
+		if cap(s.queue) > maxKeptQueue {
+			s.queue = nil
+		}
+		s.queue, s.head = s.queue[:0], 0
+		return nil, !s.ended
+	}
+	f := s.queue[s.head]
+	s.queue[s.head] = nil
+	s.head++
+	return f, true
+}
 
-// Err says why C was closed: ErrSlow, ErrLeft, ErrClosed, or nil after
-// Detach.
+// Err says why the table dropped the sub: ErrSlow, ErrLeft, ErrClosed,
+// or nil after Detach.
 func (s *Sub) Err() error { return s.err }
 
 type seat struct {

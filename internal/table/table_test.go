@@ -58,21 +58,32 @@ type frame struct {
 func nextState(t *testing.T, sub *table.Sub) frame {
 	t.Helper()
 	timeout := time.After(5 * time.Second)
-	for {
+	woken := make(chan struct{}, 1)
+	sub.SetWake(func() {
 		select {
-		case fr, ok := <-sub.C():
-			if !ok {
-				t.Fatalf("the sub was closed: %v", sub.Err())
+		case woken <- struct{}{}:
+		default:
+		}
+	})
+	for {
+		fr, open := sub.Next()
+		if !open {
+			t.Fatalf("the sub was closed: %v", sub.Err())
+		}
+		if fr == nil {
+			select {
+			case <-woken:
+			case <-timeout:
+				t.Fatal("no state within 5s")
 			}
-			var f frame
-			if err := json.Unmarshal(fr.Data, &f); err != nil {
-				t.Fatal(err)
-			}
-			if f.Type == protocol.TypeState || f.Type == protocol.TypeError {
-				return f
-			}
-		case <-timeout:
-			t.Fatal("no state within 5s")
+			continue
+		}
+		var f frame
+		if err := json.Unmarshal(fr.Data, &f); err != nil {
+			t.Fatal(err)
+		}
+		if f.Type == protocol.TypeState || f.Type == protocol.TypeError {
+			return f
 		}
 	}
 }
