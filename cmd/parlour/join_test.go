@@ -523,7 +523,9 @@ func TestJoinSeatKept(t *testing.T) {
 		t.Errorf("seats.json may be read by others: %v", st.Mode().Perm())
 	}
 
-	// The server stops and starts again: the terminal reconnects.
+	// The server stops and starts again: the terminal reconnects (once it
+	// has seen the table, so that it knows it is connecting again).
+	term.waitFor(ctx, `^Waiting for players: seat\(s\) 1, 2 open\.$`)
 	srv.stop()
 	term.waitFor(ctx, `^The connection dropped .*trying again`)
 	srv = startServe(t, bin, db, srv.addr)

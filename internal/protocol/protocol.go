@@ -6,6 +6,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -229,6 +230,21 @@ type ClientMessage struct {
 	Move     string `json:"move,omitempty"`     // move: notation, optionally "SEAT: MOVE"
 	Seat     *int   `json:"seat,omitempty"`     // move: the seat it is for, if given
 	Text     string `json:"text,omitempty"`     // chat: the message
+}
+
+// ParseClient reads a client message (one JSON object, nothing after it)
+// in this protocol's version, or returns the refusal to send (an Error
+// with its code and reason, and the message's id when it has one).
+func ParseClient(data []byte) (ClientMessage, *Error) {
+	var msg ClientMessage
+	if err := json.Unmarshal(data, &msg); err != nil {
+		return ClientMessage{}, &Error{V: Version, Type: TypeError, Code: CodeBadMessage, Message: "the message is not a JSON object: " + err.Error()}
+	}
+	if msg.V != Version {
+		return msg, &Error{V: Version, Type: TypeError, Code: CodeBadVersion, ID: msg.ID,
+			Message: fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, Version)}
+	}
+	return msg, nil
 }
 
 // Chat is a chat message, relayed to every connection of the table (and

@@ -49,12 +49,10 @@ func errorFrame(code, message, id string) []byte {
 // parse reads a client message (one JSON object, nothing after it), or
 // returns the refusal to send.
 func parse(data []byte) (protocol.ClientMessage, []byte) {
-	var msg protocol.ClientMessage
-	if err := json.Unmarshal(data, &msg); err != nil {
-		return protocol.ClientMessage{}, errorFrame(protocol.CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
-	}
-	if msg.V != protocol.Version {
-		return msg, errorFrame(protocol.CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, protocol.Version), msg.ID)
+	msg, e := protocol.ParseClient(data)
+	if e != nil {
+		b, _ := json.Marshal(e)
+		return msg, b
 	}
 	return msg, nil
 }
@@ -249,30 +247,9 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 			tb.Refuse(sub, protocol.CodeBadMessage, "messages are JSON text", "")
 			continue
 		}
-		msg, refusal := parse(data)
-		if refusal != nil {
-			var e protocol.Error
-			json.Unmarshal(refusal, &e)
-			tb.Refuse(sub, e.Code, e.Message, e.ID)
-			continue
-		}
-		switch msg.Type {
-		case "move":
-			if msg.Move == "" {
-				tb.Refuse(sub, protocol.CodeBadMessage, "a move message needs \"move\"", msg.ID)
-				continue
-			}
-			err = tb.Move(ctx, sub, msg.Move, msg.Seat, msg.ID)
-		case "sync":
-			err = tb.Sync(ctx, sub)
-		case "chat":
-			tb.Chat(sub, msg.Text, msg.ID)
-		case "hello":
-			tb.Refuse(sub, protocol.CodeBadMessage, "hello was already said", msg.ID)
-		default:
-			tb.Refuse(sub, protocol.CodeBadMessage, fmt.Sprintf("unknown message type %q (types: move, sync, chat)", msg.Type), msg.ID)
-		}
-		if err != nil {
+		// The table reads the message itself, on its own goroutine: this
+		// one, one per connection, allocates nothing for a message.
+		if err := tb.Handle(ctx, sub, data); err != nil {
 			break
 		}
 	}

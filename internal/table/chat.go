@@ -45,16 +45,24 @@ func (b *chatRate) allow(now time.Time) bool {
 // over its rate). It does not wait for the table. id, if not empty, is
 // echoed in a refusal.
 func (t *Table) Chat(sub *Sub, text, id string) {
+	t.post(func() { t.chatFrom(sub, text, id) })
+}
+
+// chatFrom checks a chat message from sub and relays it (on the actor).
+func (t *Table) chatFrom(sub *Sub, text, id string) {
+	if _, ok := t.subs[sub]; !ok {
+		return
+	}
 	if sub.seat < 0 {
-		t.Refuse(sub, protocol.CodeSpectator, "spectators may read the table's chat but not write in it", id)
+		t.refuse(sub, protocol.CodeSpectator, "spectators may read the table's chat but not write in it", id, "")
 		return
 	}
 	text, err := protocol.CleanChat(text)
 	if err != nil {
-		t.Refuse(sub, protocol.CodeBadChat, err.Error(), id)
+		t.refuse(sub, protocol.CodeBadChat, err.Error(), id, "")
 		return
 	}
-	t.post(func() { t.chat(sub, text, id) })
+	t.chat(sub, text, id)
 }
 
 func (t *Table) chat(sub *Sub, text, id string) {

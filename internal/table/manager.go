@@ -100,6 +100,7 @@ func (noMetrics) Refusal(string)              {}
 type Manager struct {
 	cfg       Config
 	log       *slog.Logger
+	actors    *actors
 	mu        sync.Mutex
 	tables    map[string]*Table
 	closed    bool
@@ -152,7 +153,7 @@ func NewManager(cfg Config) *Manager {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache(),
+	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache(), actors: &actors{},
 		recentSlots: make(chan struct{}, cfg.Workers)}
 	if m.stats == nil {
 		m.stats = noMetrics{}
@@ -497,6 +498,7 @@ func (m *Manager) Close() {
 		wg.Go(t.stop)
 	}
 	wg.Wait()
+	m.actors.stop()
 	m.chatWriters.Wait()
 	if m.clustered() {
 		m.leaveOnce.Do(m.leave)

@@ -166,6 +166,14 @@ type Sub struct {
 	held    []*Frame
 	wake    atomic.Pointer[func()]
 
+	// The connection's message being read (Handle), one at a time: its
+	// bytes, the work that reads it on the actor, made once, the answer
+	// that it was a move made, and the signal that it was read.
+	in      []byte
+	handle  func()
+	made    bool
+	handled chan struct{}
+
 	// mu guards the queue, which the actor adds to and the writer takes
 	// from. It grows as frames wait and is used again once empty, so an
 	// idle connection holds a few words (a channel of the queue's whole
@@ -453,7 +461,7 @@ func (t *Table) post(f func()) bool {
 	t.inbox = append(t.inbox, f)
 	if !t.running {
 		t.running = true
-		go t.run()
+		t.m.actors.start(t)
 	}
 	t.mu.Unlock()
 	return true
@@ -521,11 +529,14 @@ func (t *Table) Move(ctx context.Context, sub *Sub, text string, seat *int, id s
 
 // Sync sends sub a fresh state frame.
 func (t *Table) Sync(ctx context.Context, sub *Sub) error {
-	return t.call(ctx, func() {
-		if _, ok := t.subs[sub]; ok {
-			t.send(sub, t.stateFrame(sub.seat, []protocol.Event{}))
-		}
-	})
+	return t.call(ctx, func() { t.sync(sub) })
+}
+
+// sync sends sub a fresh state frame (on the actor).
+func (t *Table) sync(sub *Sub) {
+	if _, ok := t.subs[sub]; ok {
+		t.send(sub, t.stateFrame(sub.seat, []protocol.Event{}))
+	}
 }
 
 // Refuse sends sub an error frame (the server's refusals of messages that

@@ -1,0 +1,77 @@
+package table
+
+import (
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// busy returns a table whose inbox holds one piece of work that waits for
+// release.
+func busy(release <-chan struct{}) *Table {
+	return &Table{inbox: []func(){func() { <-release }}, running: true}
+}
+
+// TestActorsAreReused checks the actors: a table with work when one is
+// idle runs on the one that went idle last, a new actor is started only
+// when none is idle, actors idle for actorIdle end, and stop ends the
+// rest.
+func TestActorsAreReused(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a := &actors{}
+		r1, r2 := make(chan struct{}), make(chan struct{})
+		a.start(busy(r1))
+		a.start(busy(r2)) // the first is busy: a second actor
+		synctest.Wait()
+		if len(a.idle) != 0 {
+			t.Fatalf("%d actors idle while two tables run", len(a.idle))
+		}
+		close(r1)
+		synctest.Wait()
+		close(r2)
+		synctest.Wait()
+		if len(a.idle) != 2 {
+			t.Fatalf("%d actors idle, want 2", len(a.idle))
+		}
+		last := a.idle[1]
+		r3 := make(chan struct{})
+		a.start(busy(r3))
+		synctest.Wait()
+		if len(a.idle) != 1 || a.idle[0] == last {
+			t.Fatal("a table went to the actor idle longest, not to the last one")
+		}
+		close(r3)
+		synctest.Wait()
+
+		// The actor used last lives on past the other's idle time.
+		time.Sleep(actorIdle / 2)
+		a.start(busy(closed()))
+		synctest.Wait()
+		time.Sleep(actorIdle/2 + time.Millisecond)
+		synctest.Wait()
+		if len(a.idle) != 1 {
+			t.Fatalf("after the first's idle time %d actors are idle, want 1", len(a.idle))
+		}
+		time.Sleep(actorIdle / 2)
+		synctest.Wait()
+		if len(a.idle) != 0 {
+			t.Fatalf("after their idle time %d actors are idle, want 0", len(a.idle))
+		}
+
+		// stop ends the idle actors; a table started after runs all the
+		// same (synctest.Test fails if an actor is left).
+		a.start(busy(closed()))
+		synctest.Wait()
+		a.stop()
+		ran := make(chan struct{})
+		a.start(&Table{inbox: []func(){func() { close(ran) }}, running: true})
+		<-ran
+	})
+}
+
+// closed returns a closed channel.
+func closed() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}
