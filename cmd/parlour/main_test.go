@@ -99,24 +99,20 @@ func TestSpecExamples(t *testing.T) {
 	}
 }
 
-// TestRaiseProcs checks serve's Ps: raised to minProcs on a machine of
-// fewer CPUs that it has whole, left alone when GOMAXPROCS is set or a
-// limit made them fewer than the CPUs.
+// TestRaiseProcs checks the Ps of a SQLite node: raised to minProcs on a
+// machine of fewer CPUs that it has whole, left alone when a limit made
+// them fewer than the CPUs.
 func TestRaiseProcs(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	cpus := runtime.NumCPU()
 	runtime.GOMAXPROCS(cpus)
-	raiseProcs(true)
-	if got := runtime.GOMAXPROCS(0); got != cpus {
-		t.Errorf("with GOMAXPROCS set: %d Ps, want %d", got, cpus)
-	}
-	raiseProcs(false)
+	raiseProcs()
 	if got, want := runtime.GOMAXPROCS(0), max(cpus, minProcs); got != want {
 		t.Errorf("on a whole machine of %d CPUs: %d Ps, want %d", cpus, got, want)
 	}
 	if cpus > 1 {
 		runtime.GOMAXPROCS(1) // as a CPU limit of 1 would
-		raiseProcs(false)
+		raiseProcs()
 		if got := runtime.GOMAXPROCS(0); got != 1 {
 			t.Errorf("under a limit of 1 CPU of %d: %d Ps, want 1", cpus, got)
 		}

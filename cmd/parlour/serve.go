@@ -88,7 +88,9 @@ func runServe(e *env, args []string) int {
 		}
 	}
 
-	raiseProcs(os.Getenv("GOMAXPROCS") != "")
+	if os.Getenv("GOMAXPROCS") == "" && strings.HasPrefix(*db, "sqlite:") {
+		raiseProcs()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -247,21 +249,24 @@ func redact(dsn string) string {
 	return dsn
 }
 
-// minProcs is the fewest Ps (runtime.GOMAXPROCS) serve runs with on a small
-// machine of its own. The garbage collector marks with a quarter of the
-// Ps: with 2 it takes a share of each, and the moves that come meanwhile
-// queue behind it; with 4 one P marks and three play on, the kernel
-// sharing the cores. At 10,000 tables on 2 cores this took the p99 from
-// move to view from about 155 ms to about 95 ms (docs/deploy.md).
+// minProcs is the fewest Ps (runtime.GOMAXPROCS) a SQLite node runs with
+// on a small machine of its own. The garbage collector marks with a
+// quarter of the Ps: with 2 it takes a share of each, and the moves that
+// come meanwhile queue behind it; with 4 one P marks and three play on,
+// the kernel sharing the cores. At 10,000 tables on 2 cores this took the
+// p99 from move to view from about 155 ms to about 95 ms (docs/deploy.md).
+// A PostgreSQL node is left as it is: where the database shares the
+// machine, more Ps took its processor time (at 5,000 tables the p99 rose
+// from 40-55 ms to 85 ms).
 const minProcs = 4
 
-// raiseProcs runs the server with minProcs Ps when it has all of a machine
-// of fewer CPUs. It leaves them as they are when GOMAXPROCS is set (set)
-// or a CPU limit (a container's) made them fewer than the CPUs: there
-// more Ps would only be throttled.
-func raiseProcs(set bool) {
+// raiseProcs runs the process with minProcs Ps when it has all of a
+// machine of fewer CPUs. It leaves them as they are when a CPU limit (a
+// container's) made them fewer than the CPUs: there more Ps would only be
+// throttled. (serve calls it for SQLite, unless GOMAXPROCS is set.)
+func raiseProcs() {
 	n := runtime.GOMAXPROCS(0)
-	if !set && n < minProcs && n == runtime.NumCPU() {
+	if n < minProcs && n == runtime.NumCPU() {
 		runtime.GOMAXPROCS(minProcs)
 	}
 }

@@ -55,7 +55,7 @@ func (a *actors) act(t *Table) {
 	hand := make(chan *Table, 1)
 	idle := time.NewTimer(actorIdle)
 	defer idle.Stop()
-	for {
+	for t != nil {
 		t.run()
 		a.mu.Lock()
 		if a.closed {
@@ -64,15 +64,25 @@ func (a *actors) act(t *Table) {
 		}
 		a.idle = append(a.idle, hand)
 		a.mu.Unlock()
-		idle.Reset(actorIdle)
-		var ok bool
+		t = a.await(hand, idle)
+	}
+}
+
+// await returns the next table handed to an idle actor, or nil when it is
+// to end: stopped, or idle for actorIdle. The timer is set again only when
+// it fires, not after every table (a busy actor would move it thousands of
+// times a second): an actor busy since it was set looks again later.
+func (a *actors) await(hand chan *Table, idle *time.Timer) *Table {
+	since := time.Now()
+	for {
 		select {
-		case t, ok = <-hand:
-			if !ok {
-				return // stopped
-			}
-			continue
+		case t := <-hand:
+			return t // nil once stopped
 		case <-idle.C:
+		}
+		if d := time.Since(since); d < actorIdle {
+			idle.Reset(actorIdle - d)
+			continue
 		}
 		// Idle too long: leave, unless start took this hand meanwhile
 		// (then its table is on the way).
@@ -83,11 +93,10 @@ func (a *actors) act(t *Table) {
 		}
 		a.mu.Unlock()
 		if i >= 0 {
-			return
+			return nil
 		}
-		if t, ok = <-hand; !ok {
-			return
-		}
+		idle.Reset(actorIdle)
+		return <-hand
 	}
 }
 

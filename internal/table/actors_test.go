@@ -23,21 +23,26 @@ func TestActorsAreReused(t *testing.T) {
 		a.start(busy(r1))
 		a.start(busy(r2)) // the first is busy: a second actor
 		synctest.Wait()
-		if len(a.idle) != 0 {
-			t.Fatalf("%d actors idle while two tables run", len(a.idle))
+		if a.idleCount() != 0 {
+			t.Fatalf("%d actors idle while two tables run", a.idleCount())
 		}
 		close(r1)
 		synctest.Wait()
 		close(r2)
 		synctest.Wait()
-		if len(a.idle) != 2 {
-			t.Fatalf("%d actors idle, want 2", len(a.idle))
+		if a.idleCount() != 2 {
+			t.Fatalf("%d actors idle, want 2", a.idleCount())
 		}
+		a.mu.Lock()
 		last := a.idle[1]
+		a.mu.Unlock()
 		r3 := make(chan struct{})
 		a.start(busy(r3))
 		synctest.Wait()
-		if len(a.idle) != 1 || a.idle[0] == last {
+		a.mu.Lock()
+		reused := len(a.idle) == 1 && a.idle[0] != last
+		a.mu.Unlock()
+		if !reused {
 			t.Fatal("a table went to the actor idle longest, not to the last one")
 		}
 		close(r3)
@@ -49,13 +54,13 @@ func TestActorsAreReused(t *testing.T) {
 		synctest.Wait()
 		time.Sleep(actorIdle/2 + time.Millisecond)
 		synctest.Wait()
-		if len(a.idle) != 1 {
-			t.Fatalf("after the first's idle time %d actors are idle, want 1", len(a.idle))
+		if a.idleCount() != 1 {
+			t.Fatalf("after the first's idle time %d actors are idle, want 1", a.idleCount())
 		}
 		time.Sleep(actorIdle / 2)
 		synctest.Wait()
-		if len(a.idle) != 0 {
-			t.Fatalf("after their idle time %d actors are idle, want 0", len(a.idle))
+		if a.idleCount() != 0 {
+			t.Fatalf("after their idle time %d actors are idle, want 0", a.idleCount())
 		}
 
 		// stop ends the idle actors; a table started after runs all the
@@ -74,4 +79,11 @@ func closed() chan struct{} {
 	c := make(chan struct{})
 	close(c)
 	return c
+}
+
+// idleCount is the number of idle actors.
+func (a *actors) idleCount() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.idle)
 }

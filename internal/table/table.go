@@ -4,8 +4,9 @@
 //
 // A Table is an actor: one goroutine owns the game state and everything
 // about the table, and every request (join, leave, attach, move, a bot's
-// choice, a timer) reaches it through its inbox, and a goroutine runs only
-// while there is work (an idle table holds none). Connections are Subs: the
+// choice, a timer) reaches it through its inbox, and one of the manager's
+// long-lived actor goroutines runs it only while there is work (an idle
+// table holds none; actors.go). Connections are Subs: the
 // table pushes encoded frames into each Sub's bounded queue and drops a Sub
 // whose queue is full rather than wait for it. The package knows nothing of
 // HTTP or WebSockets; internal/server puts it on the network.
@@ -309,13 +310,13 @@ type Table struct {
 	chatQueue   []store.ChatMessage
 	chatWriting bool
 
-	// The actor's inbox: work waits here, and a goroutine runs it only
-	// while there is some (an idle table holds no goroutine, and so no
-	// stack).
+	// The actor's inbox: work waits here, and one of the manager's actors
+	// runs it only while there is some (an idle table holds no goroutine,
+	// and so no stack).
 	mu       sync.Mutex
 	inbox    []func()
 	spare    []func() // the other half of a double buffer
-	running  bool     // a goroutine is draining the inbox
+	running  bool     // an actor is draining the inbox
 	ended    bool     // the actor has stopped; done is closed
 	quit     chan struct{}
 	quitOnce sync.Once
