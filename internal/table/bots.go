@@ -157,7 +157,7 @@ const (
 // backlogged reports whether a connection's queue is more than half full.
 func (t *Table) backlogged() bool {
 	for sub := range t.subs {
-		if sub.queued()+len(sub.held) > t.m.cfg.Queue/2 {
+		if sub.pending() > t.m.cfg.Queue/2 {
 			return true
 		}
 	}

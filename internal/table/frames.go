@@ -46,24 +46,18 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 	if sub.closed {
 		return
 	}
-	if sub.holding {
-		// Held back behind the log of the recent past, within the
-		// queue's size all the same.
-		if sub.queued()+len(sub.held) >= t.m.cfg.Queue {
-			t.log().Warn("dropping a slow connection", "seat", sub.seat)
-			t.detach(sub, ErrSlow)
-			return
-		}
-		frame.hold()
-		sub.held = append(sub.held, frame)
-		return
-	}
-	if sub.queued() >= t.m.cfg.Queue {
+	if sub.pending() >= t.m.cfg.Queue {
 		t.log().Warn("dropping a slow connection", "seat", sub.seat)
 		t.detach(sub, ErrSlow)
 		return
 	}
 	frame.hold()
+	if sub.holding {
+		// Held back behind the log of the recent past, within the
+		// queue's size all the same.
+		sub.held = append(sub.held, frame)
+		return
+	}
 	sub.push(frame)
 	sub.notify()
 }
@@ -206,13 +200,7 @@ func (t *Table) broadcastSeats(events []protocol.Event, skip *Sub) {
 func (t *Table) closeSubs(why error) {
 	for sub := range t.subs {
 		delete(t.subs, sub)
-		if !sub.closed {
-			sub.closed = true
-			sub.held = nil
-			sub.err = why
-			sub.shut()
-			sub.notify()
-		}
+		sub.drop(why)
 	}
 }
 

@@ -37,14 +37,8 @@ func (t *Table) Handle(ctx context.Context, sub *Sub, data []byte) error {
 	if !t.post(sub.handle) {
 		return ErrClosed
 	}
-	select {
-	case <-sub.handled:
-	case <-t.done:
-		select {
-		case <-sub.handled:
-		default:
-			return ErrClosed
-		}
+	if err := t.wait(sub.handled); err != nil {
+		return err
 	}
 	if sub.made {
 		// The views showing the move are queued to every connection.

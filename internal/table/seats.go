@@ -66,13 +66,7 @@ func (t *Table) detach(sub *Sub, why error) {
 		return
 	}
 	delete(t.subs, sub)
-	if !sub.closed {
-		sub.closed = true
-		sub.held = nil
-		sub.err = why
-		sub.shut()
-		sub.notify()
-	}
+	sub.drop(why)
 	if sub.seat >= 0 {
 		s := t.seats[sub.seat]
 		s.conns--

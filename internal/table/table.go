@@ -211,6 +211,23 @@ func (s *Sub) queued() int {
 	return len(s.queue) - s.head
 }
 
+// pending is the number of frames for the sub not yet taken: queued, or
+// held back (by the actor).
+func (s *Sub) pending() int { return s.queued() + len(s.held) }
+
+// drop ends the sub for why (by the actor): its held frames are let go,
+// and Next reports the end once the queued ones are taken.
+func (s *Sub) drop(why error) {
+	if s.closed {
+		return
+	}
+	s.closed = true
+	s.held = nil
+	s.err = why
+	s.shut()
+	s.notify()
+}
+
 // SetWake has the table call wake after each frame it queues and when it
 // ends the queue, so a writer need not wait: it can take frames with Next
 // when woken and stop while none is queued. SetWake calls wake once
@@ -438,6 +455,12 @@ func (t *Table) call(ctx context.Context, f func()) error {
 	if !t.post(func() { f(); close(ran) }) {
 		return ErrClosed
 	}
+	return t.wait(ran)
+}
+
+// wait waits for ran, the signal of work posted to the actor; ErrClosed if
+// the actor stopped without running it.
+func (t *Table) wait(ran <-chan struct{}) error {
 	select {
 	case <-ran:
 		return nil
