@@ -186,16 +186,17 @@ type tableMove struct {
 
 // run is the writer: it stores the moves that come in, as many as are
 // waiting (up to maxBatch) a transaction, and between those commits it
-// folds the log, a chunk at a time. It returns once appends is closed and
-// drained.
+// folds the log, a chunk at a time (foldFirst says when). It returns once
+// appends is closed and drained.
 func (l *moveLog) run(appends chan appendReq) {
 	tick := time.NewTicker(foldEvery / 4)
 	defer tick.Stop()
 	var p pacer
+	stepped := false // a step of the fold since the last commit
 	commit := func(r appendReq) {
-		p.wait()
-		l.batch = gather(l.batch[:0], r, appends)
+		l.batch = p.gather(l.batch[:0], r, appends)
 		p.commit(len(l.batch), func() { l.commit(l.batch) })
+		stepped = false
 	}
 	for {
 		underWay := l.folding != nil || l.deleteTo > l.deleteFrom
@@ -203,23 +204,11 @@ func (l *moveLog) run(appends chan appendReq) {
 			l.startFold()
 			underWay = l.folding != nil
 		}
-		if underWay && !time.Now().Before(l.retryAt) {
-			// Folding: store every move waiting, then one step of the
-			// fold, so a move waits for one step at most.
-			for waiting := true; waiting; {
-				select {
-				case r, ok := <-appends:
-					if !ok {
-						return
-					}
-					commit(r)
-				default:
-					waiting = false
-				}
-			}
+		if underWay && !time.Now().Before(l.retryAt) && l.foldFirst(len(appends), p.left(), stepped) {
 			if !l.foldStep() {
 				l.retryAt = time.Now().Add(foldRetry)
 			}
+			stepped = true
 			continue
 		}
 		select {
@@ -230,6 +219,25 @@ func (l *moveLog) run(appends chan appendReq) {
 			commit(r)
 		case <-tick.C:
 		}
+	}
+}
+
+// foldFirst reports whether the writer takes a step of the fold under way
+// before it stores the moves waiting (waiting of them), with linger left
+// of the pacer's wait after the last commit, and stepped if it has taken
+// a step since that commit. A step goes first when no move waits, and in
+// a linger the writer would sleep through anyway; otherwise one step
+// follows each commit, so a move waits for one step at most, unless
+// lingerBelow moves are backed up: then the moves go first, until the
+// fold is late (the next one due).
+func (l *moveLog) foldFirst(waiting int, linger time.Duration, stepped bool) bool {
+	switch {
+	case waiting == 0:
+		return true
+	case waiting < lingerBelow:
+		return linger > 0 || !stepped
+	default:
+		return !stepped && time.Since(l.genStart) >= foldEvery
 	}
 }
 

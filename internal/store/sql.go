@@ -290,35 +290,16 @@ const maxBatch = 256
 
 // writer stores queued moves, as many as are waiting (up to maxBatch) in
 // one transaction: many tables' moves for one commit instead of one each.
-// Between commits it lingers as the last batch says (pacer), so batches
+// Before a commit it lingers as the last batch says (pacer), so batches
 // grow with the load and a quiet server's move waits for its own commit
 // only.
 func (s *sqlStore) writer() {
 	var p pacer
 	var buf []appendReq
 	for r := range s.appends {
-		p.wait()
-		buf = gather(buf[:0], r, s.appends)
+		buf = p.gather(buf[:0], r, s.appends)
 		p.commit(len(buf), func() { s.commit(buf) })
 	}
-}
-
-// gather appends r and the requests waiting behind it (up to maxBatch in
-// all) to batch.
-func gather(batch []appendReq, r appendReq, appends chan appendReq) []appendReq {
-	batch = append(batch, r)
-	for len(batch) < maxBatch {
-		select {
-		case r, ok := <-appends:
-			if !ok {
-				return batch
-			}
-			batch = append(batch, r)
-		default:
-			return batch
-		}
-	}
-	return batch
 }
 
 // Group commit's pacing (pacer).
@@ -329,26 +310,75 @@ const (
 	// lingerPerMove is how much longer it waits for each move of the
 	// last batch past the first.
 	lingerPerMove = 100 * time.Microsecond
+	// lingerBelow is how many moves make a batch big enough to commit at
+	// once: past it a linger saves little, and adds to the wait of every
+	// move of a backlog.
+	lingerBelow = 64
 )
 
 // pacer spaces a group-commit writer's commits. A commit's own cost (a
 // transaction, a statement, a write to the log, on PostgreSQL a round trip
 // and a flush) is most of a small batch's, so under load the writer waits
 // a little for more moves before it commits: lingerPerMove for each move
-// past the first of the last batch, at most maxLinger. A quiet server's
-// batches are single moves, stored at once; a busy one's grow to the
-// moves of a couple of milliseconds, for a fraction of the cost a move.
+// past the first of the last batch, at most maxLinger, and only while the
+// batch has fewer than lingerBelow moves. A quiet server's batches are
+// single moves, stored at once; a busy one's grow to the moves of a couple
+// of milliseconds, for a fraction of the cost a move.
+//
+// The writer lingers waiting for the moves themselves, which wake it as
+// they come, with a timer only for the end of the linger, and never in a
+// sleep: while the garbage collector marks, a sleeping goroutine's timer
+// fired up to 12 ms late and the writer waited as long again for a
+// processor, so each 2 ms linger took 20 ms or more and every table's
+// moves backed up behind the writer.
 type pacer struct {
 	last  int       // the moves of the last batch
 	ended time.Time // when its commit ended
+	timer *time.Timer
 }
 
-// wait waits out the linger after the last commit.
-func (p *pacer) wait() {
+// left returns how much of the linger after the last commit is left.
+func (p *pacer) left() time.Duration {
 	linger := min(maxLinger, time.Duration(max(p.last-1, 0))*lingerPerMove)
-	if d := linger - time.Since(p.ended); d > 0 {
-		time.Sleep(d)
+	return linger - time.Since(p.ended)
+}
+
+// gather appends r and the requests behind it to batch: those waiting,
+// then, while the batch has fewer than lingerBelow, those that come in
+// what is left of the linger; maxBatch at most.
+func (p *pacer) gather(batch []appendReq, r appendReq, appends chan appendReq) []appendReq {
+	batch = append(batch, r)
+	for len(batch) < maxBatch {
+		select {
+		case r, ok := <-appends:
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+			continue
+		default:
+		}
+		d := p.left()
+		if len(batch) >= lingerBelow || d <= 0 {
+			return batch
+		}
+		if p.timer == nil {
+			p.timer = time.NewTimer(d)
+		} else {
+			p.timer.Reset(d)
+		}
+		select {
+		case r, ok := <-appends:
+			p.timer.Stop()
+			if !ok {
+				return batch
+			}
+			batch = append(batch, r)
+		case <-p.timer.C:
+			return batch
+		}
 	}
+	return batch
 }
 
 // commit runs commit, of a batch of n moves.

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 	"time"
@@ -17,24 +18,43 @@ import (
 // each pay their share once and then allocate on credit.
 //
 // A table with work goes to the actor that went idle last, or to a new
-// one if none is idle, so a table never waits for another's move to be
-// stored, and the actors in use are as few as the tables busy at once: the
-// rest wait unused and end after actorIdle, and every idle one ends once
-// the manager closes.
+// one if none is idle, up to maxActors; past that it waits its turn, and
+// the next actor done with a table takes it. The actors in use are as few
+// as the tables busy at once: the rest wait unused and end after
+// actorIdle, and every idle one ends once the manager closes.
+//
+// The bound matters while the collector marks: moves are slower then, a
+// new actor's first allocation is charged its share of the marking, and
+// the goroutines asking for actors (a connection's, a bot's timer's) were
+// charged for starting them; a few hundred actors started in each mark
+// held every table up for a hundred milliseconds. An actor blocks only on
+// the store (a move's commit, which no other table's work holds up), so
+// tables waiting for one wait for a commit at most.
 
 // actorIdle is how long an actor with nothing to run lives on.
 const actorIdle = time.Second
+
+// maxActors bounds the actors running at once: twice a full group
+// commit's moves, so the store's writer still gets full batches.
+const maxActors = 512
 
 // actors hands tables with work to idle actors.
 type actors struct {
 	mu sync.Mutex
 	// idle are the idle actors' hands, the last to go idle at the end.
-	idle   []chan *Table
+	idle []chan *Table
+	// live counts the actors; max bounds them (0: maxActors).
+	live, max int
+	// ready[next:] are the tables with work that wait for an actor, in
+	// order.
+	ready  []*Table
+	next   int
 	closed bool
 }
 
-// start runs t's inbox on the actor that went idle last, or on a new one
-// if none is idle. It never blocks.
+// start runs t's inbox on the actor that went idle last, on a new one if
+// none is idle and there are fewer than the bound, or else on the next
+// actor done. It never blocks.
 func (a *actors) start(t *Table) {
 	a.mu.Lock()
 	if n := len(a.idle); n > 0 && !a.closed {
@@ -45,19 +65,39 @@ func (a *actors) start(t *Table) {
 		hand <- t // buffered: the actor is waiting for it
 		return
 	}
+	if a.live >= cmp.Or(a.max, maxActors) && !a.closed {
+		a.ready = append(a.ready, t)
+		a.mu.Unlock()
+		return
+	}
+	a.live++
 	a.mu.Unlock()
 	go a.act(t)
 }
 
-// act runs t, then the tables it is handed, until it has been idle for
-// actorIdle or the actors stop.
+// act runs t, then the tables waiting and those it is handed, until it has
+// been idle for actorIdle or the actors stop.
 func (a *actors) act(t *Table) {
 	hand := make(chan *Table, 1)
 	idle := time.NewTimer(actorIdle)
 	defer idle.Stop()
+	defer func() {
+		a.mu.Lock()
+		a.live--
+		a.mu.Unlock()
+	}()
 	for t != nil {
 		t.run()
 		a.mu.Lock()
+		if a.next < len(a.ready) {
+			t = a.ready[a.next]
+			a.ready[a.next] = nil
+			if a.next++; a.next == len(a.ready) {
+				a.ready, a.next = a.ready[:0], 0
+			}
+			a.mu.Unlock()
+			continue
+		}
 		if a.closed {
 			a.mu.Unlock()
 			return

@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -86,4 +88,51 @@ func (a *actors) idleCount() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return len(a.idle)
+}
+
+// TestActorsAreBounded checks that past the bound a table with work waits
+// for an actor, rather than start one, and that the actors done take the
+// waiting tables in order.
+func TestActorsAreBounded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a := &actors{max: 2}
+		var (
+			mu    sync.Mutex
+			order []int
+		)
+		step := func(i int, release <-chan struct{}) *Table {
+			return &Table{inbox: []func(){func() {
+				mu.Lock()
+				order = append(order, i)
+				mu.Unlock()
+				<-release
+			}}, running: true}
+		}
+		r1, r2, r3 := make(chan struct{}), make(chan struct{}), make(chan struct{})
+		a.start(step(1, r1))
+		a.start(step(2, r2))
+		a.start(step(3, r3))
+		a.start(step(4, closed()))
+		synctest.Wait()
+		a.mu.Lock()
+		live, waiting := a.live, len(a.ready)-a.next
+		a.mu.Unlock()
+		if live != 2 || waiting != 2 || len(order) != 2 {
+			t.Fatalf("%d actors, %d tables waiting, %d run; want 2, 2, 2", live, waiting, len(order))
+		}
+		close(r2) // its actor takes the third table, then ...
+		synctest.Wait()
+		close(r3) // ... the fourth
+		synctest.Wait()
+		close(r1)
+		synctest.Wait()
+		slices.Sort(order[:2]) // the first two ran at once
+		if want := []int{1, 2, 3, 4}; !slices.Equal(order, want) {
+			t.Fatalf("tables ran in the order %v, want %v", order, want)
+		}
+		if n := a.idleCount(); n != 2 {
+			t.Fatalf("%d actors idle, want 2", n)
+		}
+		a.stop()
+	})
 }
