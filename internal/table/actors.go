@@ -31,8 +31,10 @@ import (
 // the store (a move's commit, which no other table's work holds up), so
 // tables waiting for one wait for a commit at most.
 
-// actorIdle is how long an actor with nothing to run lives on.
-const actorIdle = time.Second
+// actorIdle is how long an actor with nothing to run lives on: longer
+// than between two collections of a busy server, so the actors a mark
+// needed are there for the next one. (An idle actor holds a small stack.)
+const actorIdle = 10 * time.Second
 
 // maxActors bounds the actors running at once: twice a full group
 // commit's moves, so the store's writer still gets full batches.
