@@ -70,31 +70,25 @@ func (t *Table) clockRanOut(s *seat, gen int) {
 
 // think has the seat's bot (or stand-in) choose a move on a copy of the
 // state, off the actor, after delay; the choice comes back to the actor.
+// A quick bot chooses on the actor itself (thinkQuick).
 func (t *Table) think(s *seat, by string, delay time.Duration) {
-	b := s.b
-	if s.kind != store.KindBot {
-		b = t.stand
-	}
+	b := t.botOf(s)
 	s.job++
 	s.thinking = true
 	gen := s.job
 	seed := t.rng.Uint64()
-	n := s.n
-	pick := func(st game.State) (m game.Move, ok bool) {
-		defer func() {
-			if r := recover(); r != nil {
-				t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
-			}
-		}()
-		return b.Choose(st, n, mrand.New(mrand.NewPCG(seed, uint64(gen)))), true
+	if quick(b) {
+		t.thinkQuick(s, by, seed, delay)
+		return
 	}
+	n := s.n
 	choose := func(st game.State) {
 		select {
 		case <-t.quit:
 			return
 		default:
 		}
-		m, ok := pick(st)
+		m, ok := t.choose(b, st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
 		t.post(func() { t.botMoved(s, gen, m, ok, by) })
 	}
 	waited := 0
@@ -112,27 +106,9 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 			})
 			return
 		}
-		if quick(b) {
-			// A bot that chooses in microseconds chooses here, on the
-			// actor, from the state itself: no copy of it, no goroutine,
-			// and no second trip through the inbox.
-			m, ok := pick(t.st)
-			t.botMoved(s, gen, m, ok, by)
-			return
-		}
 		go choose(t.st.Clone())
 	}
 	if delay <= 0 {
-		if quick(b) {
-			// After what the actor is doing now (a move's frames go out
-			// before the next move is made).
-			t.post(func() {
-				if gen == s.job {
-					start()
-				}
-			})
-			return
-		}
 		start()
 		return
 	}
@@ -143,6 +119,71 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 			start()
 		}
 	})
+}
+
+// botOf returns the bot that chooses seat s's moves: its own, or the
+// stand-in for a person's seat.
+func (t *Table) botOf(s *seat) bot.Bot {
+	if s.kind != store.KindBot {
+		return t.stand
+	}
+	return s.b
+}
+
+// choose returns b's move for seat n in st, drawing from r; not ok if b
+// panicked (which the log is told of).
+func (t *Table) choose(b bot.Bot, st game.State, n int, r *mrand.Rand) (m game.Move, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.m.log.Error("a bot panicked", "table", t.id, "bot", b.Name(), "panic", r)
+		}
+	}()
+	return b.Choose(st, n, r), true
+}
+
+// thinkQuick has a quick bot (one that chooses in microseconds, reading
+// the state only) choose seat s's move on the actor, from the state
+// itself, after delay: no copy of the state, no goroutine, and what the
+// think needs kept in the seat rather than in closures made for each move
+// (the timer's is the only one). The choice draws from a generator seeded
+// with seed and the think's job, as a slow bot's does.
+func (t *Table) thinkQuick(s *seat, by string, seed uint64, delay time.Duration) {
+	s.quickBy, s.quickSeed, s.quickWaited = by, seed, 0
+	gen := s.job
+	start := func() {
+		if gen == s.job {
+			t.startQuick(s)
+		}
+	}
+	if delay <= 0 {
+		// After what the actor is doing now (a move's frames go out
+		// before the next move is made).
+		t.post(start)
+		return
+	}
+	t.after(delay, start)
+}
+
+// startQuick makes the quick bot's move of the think under way at seat s,
+// unless a connection has fallen behind: then it waits for it (botWait,
+// up to botWaitLimit times) rather than have it dropped as too slow.
+func (t *Table) startQuick(s *seat) {
+	if s.quickWaited < botWaitLimit && t.backlogged() {
+		s.quickWaited++
+		gen := s.job
+		t.after(botWait, func() {
+			if gen == s.job {
+				t.startQuick(s)
+			}
+		})
+		return
+	}
+	if s.rnd == nil {
+		s.rnd = mrand.New(&s.pcg)
+	}
+	s.pcg.Seed(s.quickSeed, uint64(s.job))
+	m, ok := t.choose(t.botOf(s), t.st, s.n, s.rnd)
+	t.botMoved(s, s.job, m, ok, s.quickBy)
 }
 
 const (

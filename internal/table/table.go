@@ -287,6 +287,14 @@ type seat struct {
 	deadline time.Time
 	clockGen int
 	chatRate chatRate
+	// A quick bot's think under way (job): who moves (by), the seed of
+	// its choice, how often it has waited for a slow connection, and the
+	// generator it chooses with, seeded anew for each move.
+	quickBy     string
+	quickSeed   uint64
+	quickWaited int
+	pcg         mrand.PCG
+	rnd         *mrand.Rand
 }
 
 // Table is one live table. Its methods are safe for concurrent use; all of
