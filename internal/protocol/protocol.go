@@ -236,9 +236,12 @@ type ClientMessage struct {
 // in this protocol's version, or returns the refusal to send (an Error
 // with its code and reason, and the message's id when it has one).
 func ParseClient(data []byte) (ClientMessage, *Error) {
-	var msg ClientMessage
-	if err := json.Unmarshal(data, &msg); err != nil {
-		return ClientMessage{}, &Error{V: Version, Type: TypeError, Code: CodeBadMessage, Message: "the message is not a JSON object: " + err.Error()}
+	msg, ok := parseCompact(data)
+	if !ok {
+		msg = ClientMessage{}
+		if err := json.Unmarshal(data, &msg); err != nil {
+			return ClientMessage{}, &Error{V: Version, Type: TypeError, Code: CodeBadMessage, Message: "the message is not a JSON object: " + err.Error()}
+		}
 	}
 	if msg.V != Version {
 		return msg, &Error{V: Version, Type: TypeError, Code: CodeBadVersion, ID: msg.ID,
