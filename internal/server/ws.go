@@ -51,8 +51,7 @@ func errorFrame(code, message, id string) []byte {
 func parse(data []byte) (protocol.ClientMessage, []byte) {
 	msg, e := protocol.ParseClient(data)
 	if e != nil {
-		b, _ := json.Marshal(e)
-		return msg, b
+		return msg, errorFrame(e.Code, e.Message, e.ID)
 	}
 	return msg, nil
 }

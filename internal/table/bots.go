@@ -68,57 +68,35 @@ func (t *Table) clockRanOut(s *seat, gen int) {
 	t.think(s, "clock", 0)
 }
 
-// think has the seat's bot (or stand-in) choose a move on a copy of the
-// state, off the actor, after delay; the choice comes back to the actor.
-// A quick bot chooses on the actor itself (thinkQuick).
+// think has the seat's bot (or stand-in) choose a move after delay. What
+// the think needs is kept in the seat, not in closures made for each move
+// (the timer's is the only one): who moves, the seed of the choice, and
+// how often it has waited for a slow connection. A quick bot (one that
+// chooses in microseconds, reading the state only) chooses on the actor,
+// from the state itself; any other on a copy of the state, off the actor,
+// and the choice comes back to the actor.
 func (t *Table) think(s *seat, by string, delay time.Duration) {
-	b := t.botOf(s)
 	s.job++
 	s.thinking = true
+	s.thinkBy, s.thinkSeed, s.thinkWaited = by, t.rng.Uint64(), 0
 	gen := s.job
-	seed := t.rng.Uint64()
-	if quick(b) {
-		t.thinkQuick(s, by, seed, delay)
-		return
-	}
-	n := s.n
-	choose := func(st game.State) {
-		select {
-		case <-t.quit:
-			return
-		default:
-		}
-		m, ok := t.choose(b, st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
-		t.post(func() { t.botMoved(s, gen, m, ok, by) })
-	}
-	waited := 0
-	var start func()
-	start = func() {
-		if waited < botWaitLimit && t.backlogged() {
-			// A connection has fallen behind: the bot waits for it
-			// rather than have it dropped as too slow (a table of
-			// bots with no pause can outrun any reader).
-			waited++
-			t.after(botWait, func() {
-				if gen == s.job {
-					start()
-				}
-			})
-			return
-		}
-		go choose(t.st.Clone())
-	}
-	if delay <= 0 {
-		start()
-		return
-	}
-	// Nothing waits out the delay but a timer: no goroutine, and no copy
-	// of the state until the bot starts to choose.
-	t.after(delay, func() {
+	start := func() {
 		if gen == s.job {
-			start()
+			t.startThink(s)
 		}
-	})
+	}
+	switch {
+	case delay > 0:
+		// Nothing waits out the delay but a timer: no goroutine, and no
+		// copy of the state until the bot starts to choose.
+		t.after(delay, start)
+	case quick(t.botOf(s)):
+		// After what the actor is doing now (a move's frames go out
+		// before the next move is made).
+		t.post(start)
+	default:
+		t.startThink(s)
+	}
 }
 
 // botOf returns the bot that chooses seat s's moves: its own, or the
@@ -141,49 +119,42 @@ func (t *Table) choose(b bot.Bot, st game.State, n int, r *mrand.Rand) (m game.M
 	return b.Choose(st, n, r), true
 }
 
-// thinkQuick has a quick bot (one that chooses in microseconds, reading
-// the state only) choose seat s's move on the actor, from the state
-// itself, after delay: no copy of the state, no goroutine, and what the
-// think needs kept in the seat rather than in closures made for each move
-// (the timer's is the only one). The choice draws from a generator seeded
-// with seed and the think's job, as a slow bot's does.
-func (t *Table) thinkQuick(s *seat, by string, seed uint64, delay time.Duration) {
-	s.quickBy, s.quickSeed, s.quickWaited = by, seed, 0
-	gen := s.job
-	start := func() {
-		if gen == s.job {
-			t.startQuick(s)
-		}
-	}
-	if delay <= 0 {
-		// After what the actor is doing now (a move's frames go out
-		// before the next move is made).
-		t.post(start)
-		return
-	}
-	t.after(delay, start)
-}
-
-// startQuick makes the quick bot's move of the think under way at seat s,
-// unless a connection has fallen behind: then it waits for it (botWait,
-// up to botWaitLimit times) rather than have it dropped as too slow.
-func (t *Table) startQuick(s *seat) {
-	if s.quickWaited < botWaitLimit && t.backlogged() {
-		s.quickWaited++
+// startThink has the bot choose the move of the think under way at seat
+// s, from a generator seeded with the think's seed and job, unless a
+// connection has fallen behind: then it waits for it (botWait, up to
+// botWaitLimit times) rather than have it dropped as too slow (a table of
+// bots with no pause can outrun any reader).
+func (t *Table) startThink(s *seat) {
+	if s.thinkWaited < botWaitLimit && t.backlogged() {
+		s.thinkWaited++
 		gen := s.job
 		t.after(botWait, func() {
 			if gen == s.job {
-				t.startQuick(s)
+				t.startThink(s)
 			}
 		})
 		return
 	}
-	if s.rnd == nil {
-		s.rnd = mrand.New(&s.pcg)
+	b, gen, seed, by, n := t.botOf(s), s.job, s.thinkSeed, s.thinkBy, s.n
+	if quick(b) {
+		if s.rnd == nil {
+			s.rnd = mrand.New(&s.pcg)
+		}
+		s.pcg.Seed(seed, uint64(gen))
+		m, ok := t.choose(b, t.st, n, s.rnd)
+		t.botMoved(s, gen, m, ok, by)
+		return
 	}
-	s.pcg.Seed(s.quickSeed, uint64(s.job))
-	m, ok := t.choose(t.botOf(s), t.st, s.n, s.rnd)
-	t.botMoved(s, s.job, m, ok, s.quickBy)
+	st := t.st.Clone()
+	go func() {
+		select {
+		case <-t.quit:
+			return
+		default:
+		}
+		m, ok := t.choose(b, st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
+		t.post(func() { t.botMoved(s, gen, m, ok, by) })
+	}()
 }
 
 const (

@@ -287,12 +287,12 @@ type seat struct {
 	deadline time.Time
 	clockGen int
 	chatRate chatRate
-	// A quick bot's think under way (job): who moves (by), the seed of
-	// its choice, how often it has waited for a slow connection, and the
-	// generator it chooses with, seeded anew for each move.
-	quickBy     string
-	quickSeed   uint64
-	quickWaited int
+	// The bot's think under way (job): who moves (by), the seed of its
+	// choice, and how often it has waited for a slow connection; and the
+	// generator a quick bot chooses with, seeded anew for each move.
+	thinkBy     string
+	thinkSeed   uint64
+	thinkWaited int
 	pcg         mrand.PCG
 	rnd         *mrand.Rand
 }
