@@ -943,3 +943,28 @@ func TestApplyRefusalsChangeNothing(t *testing.T) {
 		refuseMove(t, st, 1, m, "the match is over")
 	}
 }
+
+// TestResultIsTheCallers checks that a Result's numbers are the caller's
+// own: appending to a hole's row or changing it changes neither the next
+// row, nor the totals, nor the state (Result shares one block among them).
+func TestResultIsTheCallers(t *testing.T) {
+	st := newMatch(t, map[string]any{"players": 3, "holes": 3}, 7)
+	for range 2 {
+		playHole(t, st)
+	}
+	want := st.Result()
+	r := st.Result()
+	if len(r.DealScores) != 2 {
+		t.Fatalf("%d holes scored, want 2", len(r.DealScores))
+	}
+	r.DealScores[0] = append(r.DealScores[0], 99, 99, 99)
+	r.DealScores[1][0] += 1000
+	r.Totals = append(r.Totals, 99)
+	r.Totals[0] += 1000
+	if !reflect.DeepEqual(st.Result(), want) {
+		t.Errorf("changing a result changed the state's: %+v, want %+v", st.Result(), want)
+	}
+	if r.DealScores[1][1] != want.DealScores[1][1] || r.Totals[1] != want.Totals[1] {
+		t.Errorf("appending to hole 1's row wrote into the next row or the totals: %+v", r)
+	}
+}

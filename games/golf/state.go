@@ -394,10 +394,17 @@ func (s *State) Result() game.Result {
 	if r.Over {
 		r.Deal = s.hole // the last hole played (a target may end the match early)
 	}
-	r.Totals = append([]int{}, s.totals[:s.n]...)
-	r.DealScores = [][]int{}
-	for i := 0; i+s.n <= len(s.scores); i += s.n {
-		r.DealScores = append(r.DealScores, append([]int{}, s.scores[i:i+s.n]...))
+	// One block holds the holes' scores, then the totals (a view asks
+	// for the result at every move): each row is capped, so appending to
+	// one never writes into the next.
+	holes := len(s.scores) / s.n
+	nums := make([]int, holes*s.n+s.n)
+	copy(nums, s.scores[:holes*s.n])
+	r.Totals = nums[holes*s.n:]
+	copy(r.Totals, s.totals[:s.n])
+	r.DealScores = make([][]int, holes)
+	for h := range holes {
+		r.DealScores[h] = nums[h*s.n : (h+1)*s.n : (h+1)*s.n]
 	}
 	r.Winners = []int{}
 	if r.Over {

@@ -79,24 +79,50 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 	s.job++
 	s.thinking = true
 	s.thinkBy, s.thinkSeed, s.thinkWaited = by, t.rng.Uint64(), 0
-	gen := s.job
-	start := func() {
-		if gen == s.job {
-			t.startThink(s)
-		}
-	}
 	switch {
 	case delay > 0:
-		// Nothing waits out the delay but a timer: no goroutine, and no
-		// copy of the state until the bot starts to choose.
-		t.after(delay, start)
+		// Nothing waits out the delay but the seat's timer: no
+		// goroutine, and no copy of the state until the bot starts to
+		// choose.
+		t.arm(s, delay)
 	case quick(t.botOf(s)):
 		// After what the actor is doing now (a move's frames go out
 		// before the next move is made).
-		t.post(start)
+		t.arm(s, 0)
 	default:
 		t.startThink(s)
 	}
+}
+
+// arm starts the think under way at s after delay: on the actor after
+// what it is doing now when delay is 0, else when the seat's timer fires.
+// The timer is made once and set again for each move (a bot's move costs
+// no timer and no closure). A fire is acted on once, and only for the
+// think it was set for, at or after its time: one of an earlier think
+// already on its way to the actor when the timer was set again is
+// ignored.
+func (t *Table) arm(s *seat, delay time.Duration) {
+	s.armed, s.armedJob, s.armedAt = true, s.job, time.Now().Add(delay)
+	if s.fire == nil {
+		s.fire = func() { t.fired(s) }
+	}
+	switch {
+	case delay <= 0:
+		t.post(s.fire)
+	case s.timer == nil:
+		s.timer = time.AfterFunc(delay, func() { t.post(s.fire) })
+	default:
+		s.timer.Reset(delay)
+	}
+}
+
+// fired starts the armed think, if the fire is its.
+func (t *Table) fired(s *seat) {
+	if !s.armed || s.armedJob != s.job || time.Now().Before(s.armedAt) {
+		return
+	}
+	s.armed = false
+	t.startThink(s)
 }
 
 // botOf returns the bot that chooses seat s's moves: its own, or the

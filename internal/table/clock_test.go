@@ -829,3 +829,60 @@ func TestBotsWaitForASlowReader(t *testing.T) {
 		}
 	})
 }
+
+// TestArmedThink checks the seat's reused think timer (arm): a fire that
+// reaches the actor before the think's time (one of an earlier think, on
+// its way when the timer was set again) starts nothing, the think starts
+// at its time, and a fire after that starts no second one.
+func TestArmedThink(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		m, mem := bubbleManager(t, Config{BotDelay: time.Second})
+		info := golfTable(t, m, CreateRequest{Seats: []string{"random", "random"}})
+		tb := loaded(m, info.ID)
+		synctest.Wait()
+		moves := func() int {
+			ms, err := mem.Moves(ctx, info.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(ms)
+		}
+		var (
+			first time.Time
+			armed []*seat
+		)
+		tb.call(ctx, func() {
+			for _, s := range tb.seats {
+				if s.armed {
+					armed = append(armed, s)
+					if first.IsZero() || s.armedAt.Before(first) {
+						first = s.armedAt
+					}
+					tb.post(s.fire) // early
+				}
+			}
+		})
+		if len(armed) == 0 {
+			t.Fatal("no bot's think is armed at the start")
+		}
+		synctest.Wait()
+		if n := moves(); n != 0 {
+			t.Fatalf("early fires made %d moves, want none before %v", n, time.Until(first))
+		}
+		step(time.Until(first))
+		after := moves()
+		if after == 0 {
+			t.Fatal("no move at the think's time")
+		}
+		tb.call(ctx, func() {
+			for _, s := range armed {
+				tb.fired(s) // late, and again
+			}
+		})
+		synctest.Wait()
+		if n := moves(); n != after {
+			t.Errorf("fires after the think started made %d more moves", n-after)
+		}
+	})
+}

@@ -29,10 +29,10 @@ func (t *Table) badFrame(err error) *Frame {
 // encodePooled encodes the state msg as encode does, into a pooled
 // buffer: the frame is the caller's to Release once it has queued it.
 func (t *Table) encodePooled(msg *protocol.State) *Frame {
-	buf := framePool.Get().(*bytes.Buffer)
+	buf := framePool.Get().(*frameBuf)
 	buf.Reset()
 	// The same bytes as json.Marshal's, with a newline after them.
-	if err := json.NewEncoder(buf).Encode(msg); err != nil {
+	if err := buf.enc.Encode(msg); err != nil {
 		framePool.Put(buf)
 		return t.badFrame(err)
 	}

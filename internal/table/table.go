@@ -122,7 +122,7 @@ type Frame struct {
 	// buf is the pooled buffer Data is in, nil for a frame not pooled;
 	// refs counts the holders still to release it (the table, until it
 	// has queued it, and each queue it is in).
-	buf  *bytes.Buffer
+	buf  *frameBuf
 	refs atomic.Int32
 }
 
@@ -151,8 +151,19 @@ func (f *Frame) hold() {
 // one or two KiB; a rare big one is not kept).
 const maxPooledFrame = 64 << 10
 
+// frameBuf is a pooled frame's buffer with the encoder that writes into
+// it (kept with it, so a frame costs no new encoder).
+type frameBuf struct {
+	bytes.Buffer
+	enc *json.Encoder
+}
+
 // framePool holds the buffers of released frames.
-var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+var framePool = sync.Pool{New: func() any {
+	fb := new(frameBuf)
+	fb.enc = json.NewEncoder(&fb.Buffer)
+	return fb
+}}
 
 // Sub is one connection's subscription to a table: the frames the table
 // sends it, each a JSON message ready to write.
@@ -295,6 +306,13 @@ type seat struct {
 	thinkWaited int
 	pcg         mrand.PCG
 	rnd         *mrand.Rand
+	// The think armed to start (arm): for which job and when; the
+	// seat's timer, and the work its fire posts to the actor.
+	armed    bool
+	armedJob int
+	armedAt  time.Time
+	timer    *time.Timer
+	fire     func()
 }
 
 // Table is one live table. Its methods are safe for concurrent use; all of
