@@ -77,6 +77,7 @@ type Server struct {
 	connMu sync.Mutex
 	closed bool
 	open   atomic.Int64 // WebSocket connections open (relayed ones too)
+	stuck  *stuckWrites // cuts the connections whose writes block
 
 	relayTransport http.RoundTripper
 }
@@ -103,7 +104,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), stuck: newStuckWrites(cfg.WriteTimeout)}
 	s.relayTransport = &http.Transport{
 		Proxy:               nil,
 		MaxIdleConnsPerHost: 64,

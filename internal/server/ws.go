@@ -155,10 +155,10 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 		writing bool
 		broken  bool // a write failed: the rest is discarded
 	)
-	// One watchdog per connection cuts a write that takes longer than
-	// WriteTimeout (a context per frame would cost allocations per move).
-	watchdog := time.AfterFunc(time.Hour, func() { c.CloseNow() })
-	watchdog.Stop()
+	// A write that takes longer than WriteTimeout is cut (stuck.go; a
+	// context per frame would cost allocations per move).
+	watched := s.stuck.watch(ctx, func() { c.CloseNow() })
+	defer s.stuck.forget(watched)
 	finish := func() {
 		switch err := sub.Err(); {
 		case errors.Is(err, table.ErrSlow):
@@ -193,9 +193,9 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 				return
 			}
 			if !broken {
-				watchdog.Reset(s.cfg.WriteTimeout)
+				watched.begin()
 				err := c.Write(context.Background(), websocket.MessageText, frame.Data)
-				watchdog.Stop()
+				watched.end()
 				if err != nil {
 					broken = true
 					c.CloseNow()
