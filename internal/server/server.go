@@ -44,7 +44,8 @@ type Config struct {
 	// a larger one closes the connection. 0 means 16 KiB.
 	ReadLimit int64
 	// WriteTimeout is how long a write may block before the connection is
-	// dropped as too slow; 0 means 10 seconds.
+	// dropped as too slow (it is, within a quarter of it more); 0 means
+	// 10 seconds.
 	WriteTimeout time.Duration
 	// HelloTimeout is how long a new connection has to say hello; 0 means
 	// 10 seconds.
