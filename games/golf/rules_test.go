@@ -16,7 +16,7 @@ import (
 )
 
 // newMatch starts a match from option values and fixed deals (nil: shuffled).
-func newMatch(t *testing.T, opts map[string]any, seed uint64, deals ...game.Layout) *golf.State {
+func newMatch(t testing.TB, opts map[string]any, seed uint64, deals ...game.Layout) *golf.State {
 	t.Helper()
 	o, err := game.Resolve(golf.Game{}, opts)
 	if err != nil {

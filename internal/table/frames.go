@@ -29,14 +29,16 @@ func (t *Table) badFrame(err error) *Frame {
 // encodePooled encodes the state msg as encode does, into a pooled
 // buffer: the frame is the caller's to Release once it has queued it.
 func (t *Table) encodePooled(msg *protocol.State) *Frame {
-	buf := framePool.Get().(*frameBuf)
+	buf := framePool.Get().(*bytes.Buffer)
 	buf.Reset()
-	// The same bytes as json.Marshal's, with a newline after them.
-	if err := buf.enc.Encode(msg); err != nil {
+	// The same bytes as json.Marshal's, without its reflection.
+	data, err := protocol.AppendState(buf.AvailableBuffer(), msg)
+	if err != nil {
 		framePool.Put(buf)
 		return t.badFrame(err)
 	}
-	f := &Frame{Data: bytes.TrimSuffix(buf.Bytes(), []byte("\n")), buf: buf}
+	buf.Write(data)
+	f := &Frame{Data: buf.Bytes(), buf: buf}
 	f.refs.Store(1)
 	return f
 }

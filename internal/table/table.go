@@ -122,7 +122,7 @@ type Frame struct {
 	// buf is the pooled buffer Data is in, nil for a frame not pooled;
 	// refs counts the holders still to release it (the table, until it
 	// has queued it, and each queue it is in).
-	buf  *frameBuf
+	buf  *bytes.Buffer
 	refs atomic.Int32
 }
 
@@ -151,19 +151,8 @@ func (f *Frame) hold() {
 // one or two KiB; a rare big one is not kept).
 const maxPooledFrame = 64 << 10
 
-// frameBuf is a pooled frame's buffer with the encoder that writes into
-// it (kept with it, so a frame costs no new encoder).
-type frameBuf struct {
-	bytes.Buffer
-	enc *json.Encoder
-}
-
 // framePool holds the buffers of released frames.
-var framePool = sync.Pool{New: func() any {
-	fb := new(frameBuf)
-	fb.enc = json.NewEncoder(&fb.Buffer)
-	return fb
-}}
+var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Sub is one connection's subscription to a table: the frames the table
 // sends it, each a JSON message ready to write.
