@@ -9,8 +9,9 @@ import (
 )
 
 // A table server encodes a state message for each seat after every move;
-// with encoding/json's reflection that was a tenth of a busy node's
-// processor time. AppendState writes the same bytes by hand.
+// with encoding/json's reflection that was about 8% of a busy node's
+// processor time (profiled at 10,000 tables). AppendState writes the same
+// bytes by hand.
 
 // jsonAppender is a view that appends its own JSON, the bytes
 // encoding/json would write for it (golf.View does).

@@ -105,7 +105,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), stuck: newStuckWrites(cfg.WriteTimeout)}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux()}
 	s.relayTransport = &http.Transport{
 		Proxy:               nil,
 		MaxIdleConnsPerHost: 64,
@@ -113,6 +113,7 @@ func New(cfg Config) *Server {
 		DialContext:         (&net.Dialer{Timeout: 2 * time.Second}).DialContext,
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.stuck = newStuckWrites(s.ctx, cfg.WriteTimeout)
 	page := web.Files()
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.mux.Handle("GET /{$}", serveFile(page, "index.html"))

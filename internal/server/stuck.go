@@ -16,6 +16,7 @@ import (
 // of a busy node's processor time.) A stuck write is cut between one and
 // one and a quarter timeouts after it began.
 type stuckWrites struct {
+	ctx     context.Context // the sweeper ends with it
 	timeout time.Duration
 	epoch   time.Time // writes are timed from it, on the monotonic clock
 
@@ -33,13 +34,14 @@ type watchedWrites struct {
 	s     *stuckWrites
 }
 
-func newStuckWrites(timeout time.Duration) *stuckWrites {
-	return &stuckWrites{timeout: timeout, epoch: time.Now(), watched: map[*watchedWrites]struct{}{}}
+// newStuckWrites returns a watch of writes with timeout; its sweeper runs
+// while connections are watched, until ctx (the server's) ends.
+func newStuckWrites(ctx context.Context, timeout time.Duration) *stuckWrites {
+	return &stuckWrites{ctx: ctx, timeout: timeout, epoch: time.Now(), watched: map[*watchedWrites]struct{}{}}
 }
 
-// watch starts watching a connection's writes: cut closes it. The sweeper
-// runs until ctx ends or nothing is watched.
-func (s *stuckWrites) watch(ctx context.Context, cut func()) *watchedWrites {
+// watch starts watching a connection's writes: cut closes it.
+func (s *stuckWrites) watch(cut func()) *watchedWrites {
 	w := &watchedWrites{cut: cut, s: s}
 	s.mu.Lock()
 	s.watched[w] = struct{}{}
@@ -47,7 +49,7 @@ func (s *stuckWrites) watch(ctx context.Context, cut func()) *watchedWrites {
 	s.running = true
 	s.mu.Unlock()
 	if start {
-		go s.sweeper(ctx)
+		go s.sweeper()
 	}
 	return w
 }
@@ -82,14 +84,14 @@ func (s *stuckWrites) sweep(now time.Duration) int {
 	return len(stuck)
 }
 
-// sweeper sweeps every quarter of the timeout until ctx ends or nothing
-// is watched.
-func (s *stuckWrites) sweeper(ctx context.Context) {
+// sweeper sweeps every quarter of the timeout until s.ctx ends or
+// nothing is watched.
+func (s *stuckWrites) sweeper() {
 	tick := time.NewTicker(max(s.timeout/4, time.Millisecond))
 	defer tick.Stop()
 	for {
 		select {
-		case <-ctx.Done():
+		case <-s.ctx.Done():
 			s.mu.Lock()
 			s.running = false
 			s.mu.Unlock()

@@ -13,10 +13,10 @@ import (
 func TestStuckWrites(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s := newStuckWrites(time.Hour) // the sweeper waits; sweep is called here
+	s := newStuckWrites(ctx, time.Hour) // the sweeper waits; sweep is called here
 	cuts := map[string]int{}
 	watch := func(name string) *watchedWrites {
-		return s.watch(ctx, func() { cuts[name]++ })
+		return s.watch(func() { cuts[name]++ })
 	}
 	stuck, finished, idle, gone := watch("stuck"), watch("finished"), watch("idle"), watch("gone")
 	stuck.begin()
@@ -40,16 +40,22 @@ func TestStuckWrites(t *testing.T) {
 }
 
 // TestStuckWritesSweeper checks that the sweeper runs on its own while a
-// connection is watched, and ends when none is.
+// connection is watched, whichever came and went before, and ends when
+// none is.
 func TestStuckWritesSweeper(t *testing.T) {
-	s := newStuckWrites(20 * time.Millisecond)
-	cut := make(chan struct{}, 1)
-	w := s.watch(context.Background(), func() {
-		select {
-		case cut <- struct{}{}:
-		default:
+	s := newStuckWrites(context.Background(), 20*time.Millisecond)
+	cutter := func(cut chan struct{}) func() {
+		return func() {
+			select {
+			case cut <- struct{}{}:
+			default:
+			}
 		}
-	})
+	}
+	first := s.watch(func() {})
+	cut := make(chan struct{}, 1)
+	w := s.watch(cutter(cut))
+	s.forget(first) // the connection that started the sweeper ends
 	w.begin()
 	select {
 	case <-cut:

@@ -157,7 +157,7 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 	)
 	// A write that takes longer than WriteTimeout is cut (stuck.go; a
 	// context per frame would cost allocations per move).
-	watched := s.stuck.watch(ctx, func() { c.CloseNow() })
+	watched := s.stuck.watch(func() { c.CloseNow() })
 	defer s.stuck.forget(watched)
 	finish := func() {
 		switch err := sub.Err(); {
