@@ -29,15 +29,15 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(msg.V), 10)
 	b = append(b, `,"type":`...)
-	b = AppendString(b, msg.Type)
+	b = appendString(b, msg.Type)
 	b = append(b, `,"table":`...)
-	b = AppendString(b, msg.Table)
+	b = appendString(b, msg.Table)
 	b = append(b, `,"seat":`...)
 	b = strconv.AppendInt(b, int64(msg.Seat), 10)
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendInt(b, int64(msg.Seq), 10)
 	b = append(b, `,"status":`...)
-	b = AppendString(b, msg.Status)
+	b = appendString(b, msg.Status)
 	b = append(b, `,"to_act":`...)
 	b = game.AppendJSONInts(b, msg.ToAct)
 	b = append(b, `,"legal":`...)
@@ -49,7 +49,7 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = AppendString(b, s)
+			b = appendString(b, s)
 		}
 		b = append(b, ']')
 	}
@@ -128,20 +128,20 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 	b = append(b, `{"seat":`...)
 	b = strconv.AppendInt(b, int64(s.Seat), 10)
 	b = append(b, `,"kind":`...)
-	b = AppendString(b, s.Kind)
+	b = appendString(b, s.Kind)
 	if s.Bot != "" {
 		b = append(b, `,"bot":`...)
-		b = AppendString(b, s.Bot)
+		b = appendString(b, s.Bot)
 	}
 	if s.Name != "" {
 		b = append(b, `,"name":`...)
-		b = AppendString(b, s.Name)
+		b = appendString(b, s.Name)
 	}
 	b = append(b, `,"state":`...)
-	b = AppendString(b, s.State)
+	b = appendString(b, s.State)
 	if s.Level != "" {
 		b = append(b, `,"level":`...)
-		b = AppendString(b, s.Level)
+		b = appendString(b, s.Level)
 	}
 	return append(b, '}')
 }
@@ -150,7 +150,7 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 // write, which encoding/json refuses too.
 func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = append(b, `{"kind":`...)
-	b = AppendString(b, e.Kind)
+	b = appendString(b, e.Kind)
 	if e.N != 0 {
 		b = append(b, `,"n":`...)
 		b = strconv.AppendInt(b, int64(e.N), 10)
@@ -159,14 +159,14 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(e.Seat), 10)
 	if e.Move != "" {
 		b = append(b, `,"move":`...)
-		b = AppendString(b, e.Move)
+		b = appendString(b, e.Move)
 	}
 	if e.Hidden {
 		b = append(b, `,"hidden":true`...)
 	}
 	if e.Text != "" {
 		b = append(b, `,"text":`...)
-		b = AppendString(b, e.Text)
+		b = appendString(b, e.Text)
 	}
 	if e.Deal != 0 {
 		b = append(b, `,"deal":`...)
@@ -178,7 +178,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	}
 	if e.By != "" {
 		b = append(b, `,"by":`...)
-		b = AppendString(b, e.By)
+		b = appendString(b, e.By)
 	}
 	b = append(b, `,"at":"`...)
 	b, err := e.At.AppendText(b) // what MarshalJSON quotes
@@ -188,10 +188,10 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	return append(b, `"}`...), nil
 }
 
-// AppendString appends s as a JSON string, as encoding/json writes it:
+// appendString appends s as a JSON string, as encoding/json writes it:
 // quotes, backslashes and control characters escaped, and <, >, &, U+2028
 // and U+2029 too; invalid UTF-8 as U+FFFD.
-func AppendString(b []byte, s string) []byte {
+func appendString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0

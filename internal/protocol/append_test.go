@@ -88,7 +88,7 @@ func TestAppendState(t *testing.T) {
 	}
 }
 
-// FuzzAppendString checks AppendString against encoding/json on any
+// FuzzAppendString checks appendString against encoding/json on any
 // string.
 func FuzzAppendString(f *testing.F) {
 	for _, s := range []string{"", "plain", "a\"b\\c", "<>&", "\u2028\u2029", "\x00\x1f\x7f", "\xff\xfe", "é🂡", "\xed\xa0\x80"} {
@@ -99,7 +99,7 @@ func FuzzAppendString(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := AppendString(nil, s); !bytes.Equal(got, want) {
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
 			t.Errorf("%q: got %s, want %s", s, got, want)
 		}
 	})

@@ -102,7 +102,7 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 // already on its way to the actor when the timer was set again is
 // ignored.
 func (t *Table) arm(s *seat, delay time.Duration) {
-	s.armed, s.armedJob, s.armedAt = true, s.job, time.Now().Add(delay)
+	s.armedJob, s.armedAt = s.job, time.Now().Add(delay)
 	if s.fire == nil {
 		s.fire = func() { t.fired(s) }
 	}
@@ -118,10 +118,10 @@ func (t *Table) arm(s *seat, delay time.Duration) {
 
 // fired starts the armed think, if the fire is its.
 func (t *Table) fired(s *seat) {
-	if !s.armed || s.armedJob != s.job || time.Now().Before(s.armedAt) {
+	if s.armedJob != s.job || time.Now().Before(s.armedAt) {
 		return
 	}
-	s.armed = false
+	s.armedJob = 0
 	t.startThink(s)
 }
 

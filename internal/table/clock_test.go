@@ -854,7 +854,7 @@ func TestArmedThink(t *testing.T) {
 		)
 		tb.call(ctx, func() {
 			for _, s := range tb.seats {
-				if s.armed {
+				if s.armedJob != 0 {
 					armed = append(armed, s)
 					if first.IsZero() || s.armedAt.Before(first) {
 						first = s.armedAt

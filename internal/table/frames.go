@@ -64,9 +64,15 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 	sub.notify()
 }
 
-// stateFrame encodes the state as seat n (or a spectator) sees it.
+// stateFrame encodes the state as seat n (or a spectator) sees it, as
+// the moves' frames are encoded (protocol.AppendState).
 func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
-	return t.encode(t.stateMsg(n, events))
+	msg := t.stateMsg(n, events)
+	data, err := protocol.AppendState(nil, &msg)
+	if err != nil {
+		return t.badFrame(err)
+	}
+	return &Frame{Data: data}
 }
 
 // stateMsg is the state as seat n (or a spectator) sees it.

@@ -295,9 +295,9 @@ type seat struct {
 	thinkWaited int
 	pcg         mrand.PCG
 	rnd         *mrand.Rand
-	// The think armed to start (arm): for which job and when; the
-	// seat's timer, and the work its fire posts to the actor.
-	armed    bool
+	// The think armed to start (arm): for which job (0: none; a think's
+	// job is never 0) and when; the seat's timer, and the work its fire
+	// posts to the actor.
 	armedJob int
 	armedAt  time.Time
 	timer    *time.Timer
