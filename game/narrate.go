@@ -307,63 +307,136 @@ func snippet(s string, i int) string {
 // to both, Card and Cards name cards in full and put other words in their
 // place in blind, Full and Blind add words to one text only. Formats are
 // fmt's; seat markers are written "{%d}".
-type Telling struct{ full, blind strings.Builder }
+//
+// A Telling is meant to live on its narrator's stack: the texts are
+// written into its own room and the two strings Texts returns are a move's
+// only allocations while they fit. The verbs %d (any integer), %s (a
+// string) and %v (a card, an integer or a string) are written here; any
+// other verb or argument goes through fmt.
+type Telling struct{ full, blind text }
 
-// tellingRoom is the room a Telling's texts start with: most moves' whole
-// texts, so a text is one allocation, not one for each time it outgrows
-// its buffer.
-const tellingRoom = 64
+// tellingRoom is a text's room in a Telling: most moves' whole texts.
+const tellingRoom = 112
 
-// bufs returns the texts' builders.
-func (t *Telling) bufs() (full, blind *strings.Builder) {
-	if t.full.Cap() == 0 {
-		t.full.Grow(tellingRoom)
-		t.blind.Grow(tellingRoom)
-	}
-	return &t.full, &t.blind
+// text is one of a Telling's texts: in room while it fits, else in more.
+type text struct {
+	room [tellingRoom]byte
+	n    int
+	more []byte
 }
 
-func sayf(b *strings.Builder, format string, args []any) {
-	if len(args) == 0 {
-		b.WriteString(format)
+// write adds s.
+func (x *text) write(s string) {
+	if x.more == nil && x.n+len(s) <= len(x.room) {
+		x.n += copy(x.room[x.n:], s)
 		return
 	}
-	fmt.Fprintf(b, format, args...)
+	if x.more == nil {
+		x.more = append(make([]byte, 0, 2*len(x.room)), x.room[:x.n]...)
+	}
+	x.more = append(x.more, s...)
 }
+
+// writeInt adds n in decimal.
+func (x *text) writeInt(n int64) {
+	var d [20]byte
+	x.write(string(strconv.AppendInt(d[:0], n, 10)))
+}
+
+// String returns the text.
+func (x *text) String() string {
+	if x.more != nil {
+		return string(x.more)
+	}
+	return string(x.room[:x.n])
+}
+
+// sayf adds format with args, as fmt.Sprintf writes it.
+func (x *text) sayf(format string, args []any) {
+	if len(args) == 0 {
+		x.write(format)
+		return
+	}
+	a := 0
+	for format != "" {
+		i := strings.IndexByte(format, '%')
+		if i < 0 {
+			x.write(format)
+			return
+		}
+		x.write(format[:i])
+		if i+1 < len(format) && format[i+1] == '%' {
+			x.write("%")
+			format = format[i+2:]
+			continue
+		}
+		if i+1 >= len(format) || a >= len(args) || !x.verb(format[i+1], args[a]) {
+			// Anything else is fmt's to write, from here on.
+			x.write(sprintf(format[i:], args[a:]))
+			return
+		}
+		a++
+		format = format[i+2:]
+	}
+	if a < len(args) {
+		x.write(sprintf("", args[a:])) // fmt's note of the extra arguments
+	}
+}
+
+// verb writes arg by the verb v if it is one sayf writes itself.
+func (x *text) verb(v byte, arg any) bool {
+	switch a := arg.(type) {
+	case int:
+		if v == 'd' || v == 'v' {
+			x.writeInt(int64(a))
+			return true
+		}
+	case string:
+		if v == 's' || v == 'v' {
+			x.write(a)
+			return true
+		}
+	case card.Card:
+		if v == 'v' {
+			x.write(a.String())
+			return true
+		}
+	}
+	return false
+}
+
+// sprintf is fmt.Sprintf, kept apart so that a Telling's own verbs cost no
+// allocation.
+//
+//go:noinline
+func sprintf(format string, args []any) string { return fmt.Sprintf(format, args...) }
 
 // Say adds words to both texts.
 func (t *Telling) Say(format string, args ...any) {
-	full, blind := t.bufs()
-	sayf(full, format, args)
-	sayf(blind, format, args)
+	t.full.sayf(format, args)
+	t.blind.sayf(format, args)
 }
 
 // Full adds words to the full text only.
-func (t *Telling) Full(format string, args ...any) {
-	full, _ := t.bufs()
-	sayf(full, format, args)
-}
+func (t *Telling) Full(format string, args ...any) { t.full.sayf(format, args) }
 
 // Blind adds words to the blind text only.
-func (t *Telling) Blind(format string, args ...any) {
-	_, blind := t.bufs()
-	sayf(blind, format, args)
-}
+func (t *Telling) Blind(format string, args ...any) { t.blind.sayf(format, args) }
 
 // Card names c in the full text ("[7H]") and writes instead in the blind
 // one (e.g. "a card").
 func (t *Telling) Card(c card.Card, instead string) {
-	full, blind := t.bufs()
-	full.WriteString(CardWord(c))
-	blind.WriteString(instead)
+	t.full.write("[")
+	t.full.write(c.String())
+	t.full.write("]")
+	t.blind.write(instead)
 }
 
 // Cards names cs in the full text as a list ("[9S], [10S] and [JS]") and
 // writes instead in the blind one (e.g. "three cards").
 func (t *Telling) Cards(cs []card.Card, instead string) {
-	full, blind := t.bufs()
-	full.WriteString(CardListWords(cs))
-	blind.WriteString(instead)
+	t.full.write(CardListWords(cs))
+	t.blind.write(instead)
 }
 
 // Texts returns the full and the blind texts.

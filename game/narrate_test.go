@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -121,6 +122,70 @@ func TestTelling(t *testing.T) {
 		t.Errorf("full = %q, want %q", full, want)
 	}
 	if want := "{1} passed three cards to {2} (blind); {0} turned up the next card"; blind != want {
+		t.Errorf("blind = %q, want %q", blind, want)
+	}
+}
+
+// TestTellingFormats checks that a Telling writes every format as
+// fmt.Sprintf does: the verbs it writes itself, the ones it leaves to fmt,
+// from the first of those on, missing and extra arguments, and texts that
+// outgrow its room.
+func TestTellingFormats(t *testing.T) {
+	long := strings.Repeat("word ", 40)
+	for _, c := range []struct {
+		format string
+		args   []any
+	}{
+		{"{%d} drew", []any{3}},
+		{"{%d} gave the trick to {%d}", []any{0, 1234567}},
+		{"%d and %v", []any{-5, -6}},
+		{"in the %s place and %v", []any{"top-left", "more"}},
+		{"took [%v] and [%v]", []any{card.MustParse("7H"), card.Joker}},
+		{"100%% sure, %d%%", []any{7}},
+		{"%2d|%-3s|%q after %d", []any{5, "ab", "q", 9}},
+		{"%d %x %d", []any{1, 255, 2}},
+		{"%s then %d", []any{7, "x"}},
+		{"%d missing %s", []any{1}},
+		{"extra %d", []any{1, 2, "three"}},
+		{"ends with %", []any{1}},
+		{"%v", []any{int8(4)}},
+		{long + "%d " + long, []any{42}},
+		{"%s", []any{long + long}},
+	} {
+		want := fmt.Sprintf(c.format, c.args...)
+		var w game.Telling
+		w.Say("<")
+		w.Full(c.format, c.args...)
+		w.Blind(c.format, c.args...)
+		w.Say(c.format, c.args...)
+		full, blind := w.Texts()
+		if full != "<"+want+want || blind != "<"+want+want {
+			t.Errorf("%q %v:\n full %q\nblind %q\n want %q twice", c.format, c.args, full, blind, want)
+		}
+	}
+}
+
+// TestTellingAllocates checks that a move told in words that fit a
+// Telling's room costs its two texts only.
+func TestTellingAllocates(t *testing.T) {
+	c := card.MustParse("QS")
+	var full, blind string
+	n := testing.AllocsPerRun(100, func() {
+		var w game.Telling
+		w.Say("{%d} ", 2)
+		w.Say("put ")
+		w.Card(c, "the card drawn")
+		w.Full(" in the top-left place (%d%%)", 50)
+		w.Say("; the face-down cards of {%d} were turned up", 3)
+		full, blind = w.Texts()
+	})
+	if n != 2 {
+		t.Errorf("%v allocations, want 2 (the texts)", n)
+	}
+	if want := "{2} put [QS] in the top-left place (50%); the face-down cards of {3} were turned up"; full != want {
+		t.Errorf("full = %q, want %q", full, want)
+	}
+	if want := "{2} put the card drawn; the face-down cards of {3} were turned up"; blind != want {
 		t.Errorf("blind = %q, want %q", blind, want)
 	}
 }

@@ -58,11 +58,22 @@ func Step(s State, line string) error {
 // LegalText returns seat's legal moves in notation, sorted by byte order
 // (as a script report lists them); empty when seat may not act.
 func LegalText(s State, seat int) []string {
-	moves := s.Legal(seat, nil)
-	out := make([]string, len(moves))
-	for i, m := range moves {
-		out[i] = s.FormatMove(m)
+	out, _ := AppendLegalText(nil, s, seat, nil)
+	if out == nil {
+		out = []string{}
 	}
-	slices.Sort(out)
 	return out
+}
+
+// AppendLegalText appends seat's legal moves in notation to out, sorted
+// by byte order among themselves, using buf for the moves (a server lists
+// them after every move, in buffers it keeps); it returns out and buf.
+func AppendLegalText(out []string, s State, seat int, buf []Move) ([]string, []Move) {
+	buf = s.Legal(seat, buf[:0])
+	from := len(out)
+	for _, m := range buf {
+		out = append(out, s.FormatMove(m))
+	}
+	slices.Sort(out[from:])
+	return out, buf
 }

@@ -50,6 +50,23 @@ func AllMoves() []game.Move {
 }
 
 func formatMove(m game.Move) string {
+	if m < numMoves {
+		return moveNames[m]
+	}
+	return "?"
+}
+
+// moveNames are the moves' notations, written once: a table server lists
+// the legal moves' notations after every move.
+var moveNames = func() (out [numMoves]string) {
+	for m := range game.Move(numMoves) {
+		out[m] = spellMove(m)
+	}
+	return out
+}()
+
+// spellMove writes the notation of the move m (one of the game's).
+func spellMove(m game.Move) string {
 	switch {
 	case m < mDrawStock:
 		return "reveal " + strconv.Itoa(int(m-mReveal))
@@ -57,14 +74,12 @@ func formatMove(m game.Move) string {
 		return "draw stock"
 	case m == mDrawDiscard:
 		return "draw discard"
-	case m >= mSwap && m < mDiscard:
+	case m < mDiscard:
 		return "swap " + strconv.Itoa(int(m-mSwap))
 	case m == mDiscard:
 		return "discard"
-	case m == mStop:
-		return "stop"
 	}
-	return "?"
+	return "stop"
 }
 
 const moveList = "reveal K, draw stock, draw discard, swap P, discard, stop"

@@ -390,10 +390,7 @@ func (s *State) Clone() game.State {
 
 // Result returns the hole scores, totals and winners.
 func (s *State) Result() game.Result {
-	r := game.Result{Deal: min(s.hole+1, s.holes), Over: s.phase == phaseOver}
-	if r.Over {
-		r.Deal = s.hole // the last hole played (a target may end the match early)
-	}
+	r := game.Result{Deal: s.holeNumber(), Over: s.phase == phaseOver}
 	// One block holds the holes' scores, then the totals (a view asks
 	// for the result at every move): each row is capped, so appending to
 	// one never writes into the next.
@@ -406,19 +403,35 @@ func (s *State) Result() game.Result {
 	for h := range holes {
 		r.DealScores[h] = nums[h*s.n : (h+1)*s.n : (h+1)*s.n]
 	}
-	r.Winners = []int{}
-	if r.Over {
-		best := r.Totals[0]
-		for _, t := range r.Totals {
-			best = min(best, t)
-		}
-		for i, t := range r.Totals {
-			if t == best {
-				r.Winners = append(r.Winners, i)
-			}
+	r.Winners = s.winners([]int{})
+	return r
+}
+
+// holeNumber returns the hole under way (1-based), or the last one played
+// once the match is over (a target may end it early).
+func (s *State) holeNumber() int {
+	if s.phase == phaseOver {
+		return s.hole
+	}
+	return min(s.hole+1, s.holes)
+}
+
+// winners appends the seats with the lowest total to out once the match
+// is over (out as it is before).
+func (s *State) winners(out []int) []int {
+	if s.phase != phaseOver {
+		return out
+	}
+	best := s.totals[0]
+	for _, t := range s.totals[:s.n] {
+		best = min(best, t)
+	}
+	for i, t := range s.totals[:s.n] {
+		if t == best {
+			out = append(out, i)
 		}
 	}
-	return r
+	return out
 }
 
 // FormatMove returns the notation of m.

@@ -40,17 +40,56 @@ type View struct {
 
 var phaseNames = [...]string{"reveal", "play", "play", "final", "final", "over"}
 
-// View returns what seat sees; game.Spectator for the public view.
+// View returns what seat sees; game.Spectator for the public view. Its
+// lists are its own (the caller may keep and change them).
 func (s *State) View(seat int) any {
+	room := new(viewRoom)
 	r := s.Result()
-	v := View{
-		Seat: seat, Players: s.n, Hole: r.Deal, Holes: s.holes, Target: s.target, Dealer: s.dealer,
-		Phase: phaseNames[s.phase], ToAct: s.ToAct().List(), MyReveal: -1,
-		Discard: card.None, Discards: s.nDiscard, Stock: s.nStock, Out: s.out,
-		Scores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
+	return s.view(seat, room, r.DealScores, r.Totals, r.Winners)
+}
+
+// AppendView appends seat's view as encoding/json writes View(seat), with
+// no allocation for up to maxRoomHoles holes: what a table server sends
+// every seat after every move, without building the view on the heap.
+func (s *State) AppendView(b []byte, seat int) []byte {
+	var room viewRoom
+	holes := len(s.scores) / s.n
+	rows := room.rows[:0]
+	if holes > len(room.rows) {
+		rows = make([][]int, 0, holes)
 	}
-	v.Layouts = make([][6]card.Card, s.n)
-	v.Chosen = make([]bool, s.n)
+	for h := range holes {
+		rows = append(rows, s.scores[h*s.n:(h+1)*s.n])
+	}
+	v := s.view(seat, &room, rows, s.totals[:s.n], s.winners(room.winners[:0]))
+	return v.AppendJSON(b)
+}
+
+// maxRoomHoles is how many holes' scores AppendView lists without an
+// allocation (a match has at most 99).
+const maxRoomHoles = 32
+
+// viewRoom holds a view's lists: on the heap for View, on the stack for
+// AppendView.
+type viewRoom struct {
+	toAct   [MaxPlayers]int
+	layouts [MaxPlayers][6]card.Card
+	chosen  [MaxPlayers]bool
+	winners [MaxPlayers]int
+	rows    [maxRoomHoles][]int
+}
+
+// view returns seat's view with its lists in room and the result's
+// scores, totals and winners as given.
+func (s *State) view(seat int, room *viewRoom, scores [][]int, totals, winners []int) View {
+	v := View{
+		Seat: seat, Players: s.n, Hole: s.holeNumber(), Holes: s.holes, Target: s.target, Dealer: s.dealer,
+		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), MyReveal: -1,
+		Discard: card.None, Discards: s.nDiscard, Stock: s.nStock, Out: s.out,
+		Scores: scores, Totals: totals, Over: s.phase == phaseOver, Winners: winners,
+	}
+	v.Layouts = room.layouts[:s.n]
+	v.Chosen = room.chosen[:s.n]
 	for i := 0; i < s.n; i++ {
 		for p := range 6 {
 			if s.faceUp[i]&(1<<p) != 0 {

@@ -37,7 +37,8 @@ func parseCompact(data []byte) (msg ClientMessage, ok bool) {
 			if key[0] == 'v' {
 				bit, msg.V = 1, n
 			} else {
-				bit, msg.Seat = 2, &n
+				seat := n // on the heap only for a message with a seat
+				bit, msg.Seat = 2, &seat
 			}
 		case "spectate":
 			switch {

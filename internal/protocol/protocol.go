@@ -238,10 +238,13 @@ type ClientMessage struct {
 func ParseClient(data []byte) (ClientMessage, *Error) {
 	msg, ok := parseCompact(data)
 	if !ok {
-		msg = ClientMessage{}
-		if err := json.Unmarshal(data, &msg); err != nil {
+		// Its own variable: one whose address goes to Unmarshal is on the
+		// heap, and msg need not be for the usual messages.
+		var full ClientMessage
+		if err := json.Unmarshal(data, &full); err != nil {
 			return ClientMessage{}, &Error{V: Version, Type: TypeError, Code: CodeBadMessage, Message: "the message is not a JSON object: " + err.Error()}
 		}
+		msg = full
 	}
 	if msg.V != Version {
 		return msg, &Error{V: Version, Type: TypeError, Code: CodeBadVersion, ID: msg.ID,

@@ -88,6 +88,8 @@ type moveLog struct {
 	genStart time.Time
 	// retryAt is when the fold goes on after a step failed.
 	retryAt time.Time
+	// boxes are the arguments' values the writer keeps boxed.
+	boxes boxes
 	// Buffers the writer reuses from one commit to the next.
 	batch   []appendReq
 	moves   []tableMove
@@ -110,6 +112,7 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 		appends: &runs{query: func(n int) string { return plainQuery("move_log", n, "") }},
 		folds:   &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
 	}
+	l.appends.bx, l.folds.bx = &l.boxes, &l.boxes
 	return l, nil
 }
 
@@ -169,13 +172,63 @@ func plainQuery(table string, n int, tail string) string {
 	return q.String()
 }
 
-// plainArgs appends to args the values plainQuery takes for moves.
-func plainArgs(args []any, moves []tableMove) []any {
+// plainArgs appends to args the values plainQuery takes for moves, with
+// the boxes bx keeps (nil: boxed anew).
+func plainArgs(args []any, moves []tableMove, bx *boxes) []any {
 	for _, m := range moves {
 		// driver.Values (int64, not int), for runs as for database/sql.
-		args = append(args, m.id, int64(m.m.N), int64(m.m.Seat), m.m.Text, m.m.By, micros(m.m.At))
+		if bx == nil {
+			args = append(args, m.id, int64(m.m.N), int64(m.m.Seat), m.m.Text, m.m.By, micros(m.m.At))
+			continue
+		}
+		args = append(args, kept(&bx.ids, maxRemembered, m.id), boxInt(m.m.N), boxInt(m.m.Seat),
+			kept(&bx.words, maxBoxedWords, m.m.Text), kept(&bx.words, maxBoxedWords, m.m.By), micros(m.m.At))
 	}
 	return args
+}
+
+// boxes keeps the values a writer passes as arguments again and again
+// (table ids, move texts, who moved) boxed as the driver takes them:
+// boxing a string is an allocation, and SQLite's writer inserts each move
+// twice (into the log, then folding it). A writer's own, not shared.
+type boxes struct {
+	ids, words map[string]any
+}
+
+// maxBoxedWords bounds the move texts and movers kept boxed (past it they
+// start over); table ids are bounded as the last moves are
+// (maxRemembered).
+const maxBoxedWords = 1 << 12
+
+// smallInts are the numbers below 4096 boxed as int64: move numbers and
+// seats.
+var smallInts = func() (out [4096]any) {
+	for i := range out {
+		out[i] = int64(i)
+	}
+	return out
+}()
+
+// boxInt returns n boxed as an int64.
+func boxInt(n int) any {
+	if n >= 0 && n < len(smallInts) {
+		return smallInts[n]
+	}
+	return int64(n)
+}
+
+// kept returns s boxed, the box kept in *m, which starts over once it
+// holds limit.
+func kept(m *map[string]any, limit int, s string) any {
+	if v, ok := (*m)[s]; ok {
+		return v
+	}
+	if *m == nil || len(*m) >= limit {
+		*m = make(map[string]any)
+	}
+	v := any(s)
+	(*m)[s] = v
+	return v
 }
 
 // tableMove is one move with its table.
@@ -343,6 +396,13 @@ func (l *moveLog) lastOf(ctx context.Context, tx *sql.Tx, id string) (last int, 
 	if n, ok := l.last[id]; ok {
 		return n, true, nil
 	}
+	return l.lookUpLast(ctx, tx, id)
+}
+
+// lookUpLast is lastOf for a table not remembered: a query (its results'
+// addresses go to Scan, so they are on the heap, which a remembered
+// table's answer need not be).
+func (l *moveLog) lookUpLast(ctx context.Context, tx *sql.Tx, id string) (last int, exists bool, err error) {
 	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?),
 		COALESCE((SELECT MAX(n) FROM moves WHERE table_id = ?), -1)`, id, id).Scan(&exists, &last); err != nil {
 		return 0, false, err

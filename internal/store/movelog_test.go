@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -211,5 +212,40 @@ func TestMoveLogFoldFails(t *testing.T) {
 			t.Fatal("the fold did not go on once it could")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestPlainArgsBoxes checks that the arguments with the writer's kept
+// boxes are those boxed anew, numbers past the boxed ones and strings
+// past the bound included, that a box is kept (the same string is the
+// same box), and that the words kept are bounded.
+func TestPlainArgsBoxes(t *testing.T) {
+	at := time.UnixMicro(1_700_000_000_123_456)
+	moves := []tableMove{
+		{"t1", Move{N: 0, Seat: 1, Text: "draw stock", By: "", At: at}},
+		{"t2", Move{N: 4095, Seat: 0, Text: "swap 3", By: "bot", At: at}},
+		{"t1", Move{N: 4096, Seat: 7, Text: "swap 3", By: "standin", At: at}},
+		{"t1", Move{N: 1 << 40, Seat: 2, Text: "stop", By: "clock", At: at}},
+	}
+	var bx boxes
+	got := plainArgs(nil, moves, &bx)
+	if want := plainArgs(nil, moves, nil); !reflect.DeepEqual(got, want) {
+		t.Fatalf("with boxes %#v\nwant %#v", got, want)
+	}
+	again := plainArgs(nil, moves, &bx)
+	if !reflect.DeepEqual(again, got) {
+		t.Fatalf("second time %#v\nwant %#v", again, got)
+	}
+	if len(bx.ids) != 2 || len(bx.words) != 7 {
+		t.Errorf("kept %d ids and %d words, want 2 and 7", len(bx.ids), len(bx.words))
+	}
+	for i := range maxBoxedWords + 10 {
+		m := []tableMove{{"t1", Move{Text: fmt.Sprint("move ", i)}}}
+		if v := plainArgs(nil, m, &bx)[3]; v != m[0].m.Text {
+			t.Fatalf("move %d: text %v", i, v)
+		}
+	}
+	if len(bx.words) > maxBoxedWords {
+		t.Errorf("%d words kept, over the bound %d", len(bx.words), maxBoxedWords)
 	}
 }

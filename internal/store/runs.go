@@ -24,6 +24,8 @@ type runs struct {
 	// and as the driver takes them.
 	vals []any
 	args []driver.NamedValue
+	// bx keeps the arguments' boxes (the writer's, shared by its runs).
+	bx *boxes
 }
 
 // errRawDriver says the database's driver lacks what runs needs.
@@ -42,7 +44,7 @@ func (r *runs) insert(ctx context.Context, c *sql.Conn, moves []tableMove) error
 			if err != nil {
 				return err
 			}
-			r.vals = plainArgs(r.vals[:0], rest[:n])
+			r.vals = plainArgs(r.vals[:0], rest[:n], r.bx)
 			r.args = r.args[:0]
 			for i, v := range r.vals {
 				r.args = append(r.args, driver.NamedValue{Ordinal: i + 1, Value: v})

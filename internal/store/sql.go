@@ -500,7 +500,7 @@ func (s *sqlStore) insertKnown(ctx context.Context, tx *sql.Tx, batch []appendRe
 	s.knownMu.Unlock()
 	for len(plain) > 0 {
 		n := runLen(len(plain))
-		args := plainArgs(make([]any, 0, 6*n), plain[:n])
+		args := plainArgs(make([]any, 0, 6*n), plain[:n], nil)
 		if err := queryStored(ctx, tx, s.plain[n], args, stored); err != nil {
 			return nil, err
 		}

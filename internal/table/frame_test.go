@@ -2,9 +2,14 @@ package table
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"parlour/game"
+	"parlour/games/golf"
 	"parlour/internal/protocol"
+	"parlour/internal/store"
 )
 
 // TestPooledFrame checks a pooled frame: the same bytes as json.Marshal
@@ -33,7 +38,7 @@ func TestPooledFrame(t *testing.T) {
 		t.Fatal("a frame still in one queue was given back")
 	}
 	next(t, b).Release()
-	if f.Data != nil || f.buf != nil {
+	if f.Data != nil || f.refs.Load() != 0 {
 		t.Error("a frame every holder released was not given back")
 	}
 
@@ -85,5 +90,57 @@ func TestQueueGivesBackABurst(t *testing.T) {
 	}
 	if f, open := s.Next(); f != nil || open {
 		t.Error("an ended, emptied queue is still open")
+	}
+}
+
+// TestStateViewIsTheGames checks that a state message whose view the
+// game writes itself (golf.State.AppendView, through stateView) encodes
+// as the message with the game's View does, and lists the legal moves as
+// game.LegalText does, for every seat and a spectator, after every move
+// of a random match.
+func TestStateViewIsTheGames(t *testing.T) {
+	o, err := game.Resolve(golf.Game{}, map[string]any{"players": 3, "holes": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := golf.Game{}.New(o, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &Table{m: &Manager{}, id: "t1", st: st, status: store.StatusPlaying}
+	if _, ok := tb.viewFor(0, new(stateView)).(*stateView); !ok {
+		t.Fatal("golf's state does not write its own views")
+	}
+	rng := rand.New(rand.NewPCG(7, 1))
+	var buf []game.Move
+	sc := &scratch{seats: tb.seatInfos()} // used again for every message, as a broadcast does
+	for tb.moves = 0; st.ToAct() != 0; tb.moves++ {
+		for n := game.Spectator; n < 3; n++ {
+			tb.fillState(sc, n, nil)
+			reused, err := protocol.AppendState(nil, &sc.state)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg := tb.stateMsg(n, nil)
+			if want := game.LegalText(st, n); n >= 0 && !slices.Equal(msg.Legal, want) {
+				t.Fatalf("move %d, seat %d: legal %q, want %q", tb.moves, n, msg.Legal, want)
+			}
+			got, err := protocol.AppendState(nil, &msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg.View = st.View(n)
+			want, err := json.Marshal(msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) || string(reused) != string(want) {
+				t.Fatalf("move %d, seat %d:\n got %s\nreused %s\nwant %s", tb.moves, n, got, reused, want)
+			}
+		}
+		act := st.ToAct().List()
+		seat := act[rng.IntN(len(act))]
+		buf = st.Legal(seat, buf[:0])
+		st.ApplyFast(seat, buf[rng.IntN(len(buf))])
 	}
 }

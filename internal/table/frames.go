@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"encoding/json"
 	"parlour/card"
 	"parlour/game"
@@ -29,16 +28,16 @@ func (t *Table) badFrame(err error) *Frame {
 // encodePooled encodes the state msg as encode does, into a pooled
 // buffer: the frame is the caller's to Release once it has queued it.
 func (t *Table) encodePooled(msg *protocol.State) *Frame {
-	buf := framePool.Get().(*bytes.Buffer)
-	buf.Reset()
+	f := framePool.Get().(*Frame)
+	f.buf.Reset()
 	// The same bytes as json.Marshal's, without its reflection.
-	data, err := protocol.AppendState(buf.AvailableBuffer(), msg)
+	data, err := protocol.AppendState(f.buf.AvailableBuffer(), msg)
 	if err != nil {
-		framePool.Put(buf)
+		framePool.Put(f)
 		return t.badFrame(err)
 	}
-	buf.Write(data)
-	f := &Frame{Data: buf.Bytes(), buf: buf}
+	f.buf.Write(data)
+	f.Data = f.buf.Bytes()
 	f.refs.Store(1)
 	return f
 }
@@ -75,28 +74,65 @@ func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
 	return &Frame{Data: data}
 }
 
-// stateMsg is the state as seat n (or a spectator) sees it.
+// stateMsg is the state as seat n (or a spectator) sees it, to be encoded
+// before the state changes (its view may be written only then).
 func (t *Table) stateMsg(n int, events []protocol.Event) protocol.State {
-	return t.fillState(protocol.State{}, n, events, t.seatInfos())
+	sc := &scratch{seats: t.seatInfos()}
+	t.fillState(sc, n, events)
+	return sc.state
 }
 
-// fillState fills msg in as the state seat n (or a spectator) sees, with
-// events and seats, reusing msg's slices (ToAct).
-func (t *Table) fillState(msg protocol.State, n int, events []protocol.Event, seats []protocol.SeatInfo) protocol.State {
-	msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
-		ToAct: msg.ToAct[:0], Legal: []string{}, View: t.st.View(n), Result: protocol.ResultOf(t.st.Result()),
-		Seats: seats, Clocks: t.clocks(), Events: events}
+// viewAppender is a game state that appends a seat's view as encoding/json
+// writes it, with no view built on the heap (golf.State): a server
+// encodes one after every move for each seat.
+type viewAppender interface {
+	AppendView(b []byte, seat int) []byte
+}
+
+// stateView is seat's view of st, written only when its message is
+// encoded (protocol.AppendState calls AppendJSON).
+type stateView struct {
+	st   viewAppender
+	seat int
+}
+
+// AppendJSON appends the view's JSON.
+func (v *stateView) AppendJSON(b []byte) []byte { return v.st.AppendView(b, v.seat) }
+
+// MarshalJSON returns the view's JSON (for encoding/json).
+func (v *stateView) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil), nil }
+
+// viewFor returns seat n's view of the state: sv, filled in, when the
+// state appends its views itself, else the game's View.
+func (t *Table) viewFor(n int, sv *stateView) any {
+	if va, ok := t.st.(viewAppender); ok {
+		*sv = stateView{st: va, seat: n}
+		return sv
+	}
+	return t.st.View(n)
+}
+
+// fillState fills sc.state in as the state seat n (or a spectator) sees,
+// with events and sc.seats, in sc's room (see viewFor for the view); it is
+// to be encoded before the state changes.
+func (t *Table) fillState(sc *scratch, n int, events []protocol.Event) {
+	msg := &sc.state
+	*msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
+		ToAct: msg.ToAct[:0], Legal: msg.Legal[:0], View: t.viewFor(n, &sc.view), Result: protocol.ResultOf(t.st.Result()),
+		Seats: sc.seats, Clocks: t.clocks(), Events: events}
 	if msg.ToAct == nil {
 		msg.ToAct = []int{}
+	}
+	if msg.Legal == nil {
+		msg.Legal = []string{}
 	}
 	if t.status == store.StatusPlaying {
 		act := t.st.ToAct()
 		msg.ToAct = act.AppendList(msg.ToAct)
 		if n >= 0 && act.Has(n) {
-			msg.Legal = game.LegalText(t.st, n)
+			msg.Legal, sc.moves = game.AppendLegalText(msg.Legal, t.st, n, sc.moves)
 		}
 	}
-	return msg
 }
 
 // scratch is the room a broadcast builds its state messages in, each
@@ -104,6 +140,8 @@ func (t *Table) fillState(msg protocol.State, n int, events []protocol.Event, se
 // frames; scratches are pooled, not kept by each table.
 type scratch struct {
 	state  protocol.State
+	view   stateView
+	moves  []game.Move // the legal moves
 	seats  []protocol.SeatInfo
 	events []protocol.Event
 }
@@ -113,7 +151,9 @@ var scratches = sync.Pool{New: func() any { return new(scratch) }}
 // done gives sc back to the pool, keeping its slices' room but not what
 // they pointed to.
 func (sc *scratch) done() {
-	sc.state = protocol.State{ToAct: sc.state.ToAct[:0]}
+	clear(sc.state.Legal)
+	sc.state = protocol.State{ToAct: sc.state.ToAct[:0], Legal: sc.state.Legal[:0]}
+	sc.view = stateView{}
 	clear(sc.seats)
 	clear(sc.events)
 	scratches.Put(sc)
@@ -135,7 +175,7 @@ func (t *Table) broadcastState(events func(n int) []protocol.Event) {
 	for sub := range t.subs {
 		i := sub.seat + 1
 		if frames[i] == nil {
-			sc.state = t.fillState(sc.state, sub.seat, events(sub.seat), sc.seats)
+			t.fillState(sc, sub.seat, events(sub.seat))
 			frames[i] = t.encodePooled(&sc.state)
 		}
 		t.send(sub, frames[i])

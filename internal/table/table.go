@@ -119,24 +119,24 @@ type JoinResult struct {
 // left to the garbage collector like any other.
 type Frame struct {
 	Data []byte // a JSON message ready to write
-	// buf is the pooled buffer Data is in, nil for a frame not pooled;
-	// refs counts the holders still to release it (the table, until it
-	// has queued it, and each queue it is in).
+	// buf is the buffer Data is in, nil for a frame not pooled: a pooled
+	// frame and its buffer are used again together once released. refs
+	// counts the holders still to release it (the table, until it has
+	// queued it, and each queue it is in).
 	buf  *bytes.Buffer
 	refs atomic.Int32
 }
 
 // Release says that whoever took f from a Sub's queue is done with its
 // Data: the connection's writer calls it once the frame is written (or
-// given up). Data must not be read after.
+// given up). Neither f nor its Data may be read after.
 func (f *Frame) Release() {
 	if f.buf == nil || f.refs.Add(-1) != 0 {
 		return
 	}
-	buf := f.buf
-	f.buf, f.Data = nil, nil
-	if buf.Cap() <= maxPooledFrame {
-		framePool.Put(buf)
+	f.Data = nil
+	if f.buf.Cap() <= maxPooledFrame {
+		framePool.Put(f)
 	}
 }
 
@@ -151,8 +151,8 @@ func (f *Frame) hold() {
 // one or two KiB; a rare big one is not kept).
 const maxPooledFrame = 64 << 10
 
-// framePool holds the buffers of released frames.
-var framePool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// framePool holds released frames, each with its buffer.
+var framePool = sync.Pool{New: func() any { return &Frame{buf: new(bytes.Buffer)} }}
 
 // Sub is one connection's subscription to a table: the frames the table
 // sends it, each a JSON message ready to write.
