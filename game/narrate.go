@@ -405,10 +405,8 @@ func (x *text) verb(v byte, arg any) bool {
 	return false
 }
 
-// sprintf is fmt.Sprintf, kept apart so that a Telling's own verbs cost no
-// allocation.
-//
-//go:noinline
+// sprintf is fmt.Sprintf. A text is never handed to fmt (as a writer it
+// would put its Telling on the heap): fmt's words are added to it after.
 func sprintf(format string, args []any) string { return fmt.Sprintf(format, args...) }
 
 // Say adds words to both texts.

@@ -53,9 +53,10 @@ func (s *State) View(seat int) any {
 // every seat after every move, without building the view on the heap.
 func (s *State) AppendView(b []byte, seat int) []byte {
 	var room viewRoom
+	var rowRoom [maxRoomHoles][]int
 	holes := len(s.scores) / s.n
-	rows := room.rows[:0]
-	if holes > len(room.rows) {
+	rows := rowRoom[:0]
+	if holes > len(rowRoom) {
 		rows = make([][]int, 0, holes)
 	}
 	for h := range holes {
@@ -69,14 +70,13 @@ func (s *State) AppendView(b []byte, seat int) []byte {
 // allocation (a match has at most 99).
 const maxRoomHoles = 32
 
-// viewRoom holds a view's lists: on the heap for View, on the stack for
-// AppendView.
+// viewRoom holds a view's lists: on the heap for View (one allocation),
+// on the stack for AppendView.
 type viewRoom struct {
 	toAct   [MaxPlayers]int
 	layouts [MaxPlayers][6]card.Card
 	chosen  [MaxPlayers]bool
 	winners [MaxPlayers]int
-	rows    [maxRoomHoles][]int
 }
 
 // view returns seat's view with its lists in room and the result's
