@@ -3,24 +3,29 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
-// SQLite's moves go through a log (migration 00005). The moves table is
-// kept in (table, number) order, so with thousands of live tables every
-// move of a commit lands on a page of its own, and storing a move cost a
-// 4 KiB page written to the WAL (and later copied back by a checkpoint).
-// The log is kept in the order moves are stored, so a commit of a few
-// hundred moves writes its last page or two. Every foldEvery the log is
-// folded into the moves table, a few hundred moves a transaction between
-// the commits of new moves, with each table's moves of those seconds
-// together (several on one page), and the rows folded are then deleted
-// from the log, a range at a time.
+// SQLite's moves go through a log (migrations 00005 and 00006). The moves
+// table is kept in (table, number) order, so with thousands of live tables
+// every move of a commit lands on a page of its own, and storing a move
+// cost a 4 KiB page written to the WAL (and later copied back by a
+// checkpoint). The log is kept in the order moves are stored, a commit's
+// moves in one row (move_batches: a JSON array of them), so a commit of a
+// few hundred moves is one insert that writes the log's last page or two.
+// Every foldEvery the log is folded into the moves table, a few hundred
+// moves a transaction between the commits of new moves, with each table's
+// moves of those seconds together (several on one page), and the rows
+// folded are then deleted from the log, a range at a time.
 //
 // The writer is the only one to write moves, so it keeps in memory what
 // the log holds (pending, by table, for the reads), and the last move
@@ -52,10 +57,9 @@ const (
 // moveLog is the SQLite store's log of moves and its writer's memory.
 type moveLog struct {
 	db *sql.DB
-	// appends and folds insert moves into the log and into the moves
-	// table.
-	appends, folds *runs
-	log            *slog.Logger
+	// folds inserts moves into the moves table.
+	folds *runs
+	log   *slog.Logger
 
 	// mu guards cur and folding, which the writer changes and readers
 	// (Moves, the move counts) read.
@@ -91,6 +95,7 @@ type moveLog struct {
 	// boxes are the arguments' values the writer keeps boxed.
 	boxes boxes
 	// Buffers the writer reuses from one commit to the next.
+	logged  []byte // the log's row of a commit (appendBatch)
 	batch   []appendReq
 	moves   []tableMove
 	refused []error
@@ -101,24 +106,24 @@ type moveLog struct {
 // the log's statements.
 func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if _, err := db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
-		SELECT table_id, n, seat, move, by_whom, at FROM move_log WHERE true ORDER BY table_id, n
+		SELECT json_extract(m.value, '$[0]'), json_extract(m.value, '$[1]'), json_extract(m.value, '$[2]'),
+			json_extract(m.value, '$[3]'), json_extract(m.value, '$[4]'), json_extract(m.value, '$[5]')
+		FROM move_batches b, json_each(b.moves) m WHERE true ORDER BY 1, 2
 		ON CONFLICT (table_id, n) DO NOTHING`); err != nil {
 		return nil, fmt.Errorf("store: folding the move log: %w", err)
 	}
-	if _, err := db.ExecContext(ctx, `DELETE FROM move_log`); err != nil {
+	if _, err := db.ExecContext(ctx, `DELETE FROM move_batches`); err != nil {
 		return nil, fmt.Errorf("store: emptying the move log: %w", err)
 	}
 	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now(),
-		appends: &runs{query: func(n int) string { return plainQuery("move_log", n, "") }},
-		folds:   &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
+		folds: &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
 	}
-	l.appends.bx, l.folds.bx = &l.boxes, &l.boxes
+	l.folds.bx = &l.boxes
 	return l, nil
 }
 
 // close releases the prepared statements.
 func (l *moveLog) close() {
-	l.appends.close(l.db)
 	l.folds.close(l.db)
 }
 
@@ -231,6 +236,49 @@ func kept(m *map[string]any, limit int, s string) any {
 	return v
 }
 
+// errNotUTF8 refuses a move whose text or mover is not UTF-8, which the
+// log's JSON cannot hold as it is (nor can PostgreSQL's text).
+var errNotUTF8 = errors.New("its text or mover is not valid UTF-8")
+
+// appendBatch appends the log's row for moves: a JSON array of
+// [table_id, n, seat, move, by_whom, at] arrays (at in microseconds), the
+// strings valid UTF-8.
+func appendBatch(b []byte, moves []tableMove) []byte {
+	b = append(b, '[')
+	for i, m := range moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendJSONString(b, m.id)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(m.m.N), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(m.m.Seat), 10)
+		b = append(b, ',')
+		b = appendJSONString(b, m.m.Text)
+		b = append(b, ',')
+		b = appendJSONString(b, m.m.By)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, micros(m.m.At), 10)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// appendJSONString appends s (valid UTF-8) as a JSON string.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+			data, _ := json.Marshal(s) // the rare string that needs escapes
+			return append(b, data...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
 // tableMove is one move with its table.
 type tableMove struct {
 	id string
@@ -340,12 +388,22 @@ func (l *moveLog) commit(batch []appendReq) {
 				next[r.id] = last
 				continue
 			}
+			if !utf8.ValidString(r.m.Text) || !utf8.ValidString(r.m.By) {
+				refused[i] = fmt.Errorf("store: move %d of table %s: %w", r.m.N, r.id, errNotUTF8)
+				next[r.id] = last
+				continue
+			}
 			next[r.id] = r.m.N
 			m := r.m
 			m.Lease = 0
 			moves = append(moves, tableMove{r.id, m})
 		}
-		return l.appends.insert(ctx, c, moves)
+		if len(moves) == 0 {
+			return nil
+		}
+		l.logged = appendBatch(l.logged[:0], moves)
+		_, err := tx.ExecContext(ctx, `INSERT INTO move_batches (moves) VALUES (?)`, string(l.logged))
+		return err
 	})
 	if err == nil {
 		for id, n := range next {
@@ -425,7 +483,7 @@ func (l *moveLog) startFold() {
 	// deleted), so they are its rows from the first to the last. (Its
 	// numbers start over at 1 when it has been emptied.)
 	var first, last sql.NullInt64
-	if err := l.db.QueryRow(`SELECT MIN(seq), MAX(seq) FROM move_log`).Scan(&first, &last); err != nil {
+	if err := l.db.QueryRow(`SELECT MIN(seq), MAX(seq) FROM move_batches`).Scan(&first, &last); err != nil {
 		l.log.Error("the move log could not be read; folding it later", "err", err)
 		l.genStart = time.Now()
 		return
@@ -484,7 +542,7 @@ func (l *moveLog) foldStep() bool {
 		return true
 	}
 	to := min(l.deleteTo, l.deleteFrom+deleteChunk)
-	if _, err := l.db.ExecContext(ctx, `DELETE FROM move_log WHERE seq > ? AND seq <= ?`, l.deleteFrom, to); err != nil {
+	if _, err := l.db.ExecContext(ctx, `DELETE FROM move_batches WHERE seq > ? AND seq <= ?`, l.deleteFrom, to); err != nil {
 		l.log.Error("folded moves could not be deleted from the move log; trying again", "err", err)
 		return false
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -15,7 +16,7 @@ import (
 // logRows returns how many rows SQLite's move log and moves table hold.
 func logRows(t *testing.T, s *sqlStore) (log, moves int) {
 	t.Helper()
-	if err := s.db.QueryRow(`SELECT (SELECT COUNT(*) FROM move_log), (SELECT COUNT(*) FROM moves)`).Scan(&log, &moves); err != nil {
+	if err := s.db.QueryRow(`SELECT (SELECT COALESCE(SUM(json_array_length(moves)), 0) FROM move_batches), (SELECT COUNT(*) FROM moves)`).Scan(&log, &moves); err != nil {
 		t.Fatal(err)
 	}
 	return log, moves
@@ -108,18 +109,12 @@ func TestMoveLogFolds(t *testing.T) {
 func TestMoveLogRecovered(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "r.db")
-	st, err := OpenSQLite(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.CreateTable(ctx, &Table{ID: "t", Game: "golf", Status: StatusPlaying}); err != nil {
-		t.Fatal(err)
-	}
+	st := openWithTable(t, path, "t")
 	db := st.(*sqlStore).db
 	// Moves 0-1 folded, move 1 also still in the log, moves 2-3 in the log only.
 	for _, q := range []string{
 		`INSERT INTO moves (table_id, n, seat, move, by_whom, at) VALUES ('t', 0, 0, 'a', '', 1), ('t', 1, 1, 'b', '', 2)`,
-		`INSERT INTO move_log (table_id, n, seat, move, by_whom, at) VALUES ('t', 1, 1, 'b', '', 2), ('t', 2, 0, 'c', 'bot', 3), ('t', 3, 1, 'd', '', 4)`,
+		`INSERT INTO move_batches (moves) VALUES ('[["t",1,1,"b","",2]]'), ('[["t",2,0,"c","bot",3],["t",3,1,"d","",4]]')`,
 	} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
@@ -127,7 +122,7 @@ func TestMoveLogRecovered(t *testing.T) {
 	}
 	st.Close()
 
-	st, err = OpenSQLite(ctx, path)
+	st, err := OpenSQLite(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,4 +243,111 @@ func TestPlainArgsBoxes(t *testing.T) {
 	if len(bx.words) > maxBoxedWords {
 		t.Errorf("%d words kept, over the bound %d", len(bx.words), maxBoxedWords)
 	}
+}
+
+// TestMoveLogStrings checks that moves whose texts and movers need JSON's
+// escapes (quotes, backslashes, control characters, <, >, &, U+2028,
+// letters past ASCII) come back as they were stored, from the log in
+// memory, from the log folded when the database is opened again, and from
+// the moves table; and that a text that is not UTF-8 is refused and
+// changes nothing.
+func TestMoveLogStrings(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "s.db")
+	st := openWithTable(t, path, `t"1\`)
+	texts := []string{`say "hi"`, `back\slash`, "tab\tnew\nline\x00nul", "<b>&amp;</b>", "line\u2028sep", "Zoë ♠ 🂡", "", "swap 3"}
+	at := time.UnixMicro(1_700_000_000_000_001).UTC()
+	for i, text := range texts {
+		m := Move{N: i, Seat: i % 3, Text: text, By: texts[len(texts)-1-i], At: at.Add(time.Duration(i) * time.Microsecond)}
+		if err := st.AppendMove(ctx, `t"1\`, m); err != nil {
+			t.Fatalf("move %d (%q): %v", i, text, err)
+		}
+	}
+	bad := Move{N: len(texts), Text: "bad \xff byte"}
+	if err := st.AppendMove(ctx, `t"1\`, bad); !errors.Is(err, errNotUTF8) {
+		t.Errorf("a text not UTF-8: %v, want errNotUTF8", err)
+	}
+	check := func(when string) {
+		t.Helper()
+		got, err := st.Moves(ctx, `t"1\`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(texts) {
+			t.Fatalf("%s: %d moves, want %d", when, len(got), len(texts))
+		}
+		for i, m := range got {
+			if m.N != i || m.Seat != i%3 || m.Text != texts[i] || m.By != texts[len(texts)-1-i] || m.At.UnixMicro() != at.UnixMicro()+int64(i) {
+				t.Errorf("%s: move %d is %+v", when, i, m)
+			}
+		}
+	}
+	check("in the log")
+	st.Close()
+	st, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	check("folded on opening")
+	if log, moves := logRows(t, st.(*sqlStore)); log != 0 || moves != len(texts) {
+		t.Errorf("after opening: %d moves in the log and %d in the moves table, want 0 and %d", log, moves, len(texts))
+	}
+}
+
+// TestMoveBatchesMigration checks migration 00006 down and up with moves
+// in the log: down folds the batches' moves into the moves table; up
+// folds the old log's rows.
+func TestMoveBatchesMigration(t *testing.T) {
+	ctx := context.Background()
+	st := openWithTable(t, filepath.Join(t.TempDir(), "m.db"), "t")
+	db := st.(*sqlStore).db
+	p := sqliteMigrations(t, db)
+	count := func(q string) int {
+		t.Helper()
+		var n int
+		if err := db.QueryRow(q).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := db.Exec(`INSERT INTO move_batches (moves) VALUES ('[["t",0,1,"a \"q\"","",5],["t",1,0,"b","bot",6]]')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.DownTo(ctx, 5); err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	if err := db.QueryRow(`SELECT move FROM moves WHERE table_id = 't' AND n = 0`).Scan(&text); err != nil || text != `a "q"` {
+		t.Fatalf("down: move 0 is %q (%v)", text, err)
+	}
+	if n := count(`SELECT COUNT(*) FROM moves`); n != 2 {
+		t.Fatalf("down: %d moves, want 2", n)
+	}
+	if _, err := db.Exec(`INSERT INTO move_log (table_id, n, seat, move, by_whom, at) VALUES ('t', 2, 1, 'c', '', 7)`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(`SELECT COUNT(*) FROM moves`); n != 3 {
+		t.Errorf("up: %d moves, want 3", n)
+	}
+	if n := count(`SELECT COUNT(*) FROM move_batches`); n != 0 {
+		t.Errorf("up: %d rows in the log, want 0", n)
+	}
+	st.Close()
+}
+
+// openWithTable opens the SQLite database at path with a table id in play.
+func openWithTable(t *testing.T, path, id string) Store {
+	t.Helper()
+	st, err := OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.CreateTable(context.Background(), &Table{ID: id, Game: "golf", Status: StatusPlaying}); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

@@ -8,12 +8,12 @@ import (
 	"fmt"
 )
 
-// runs inserts moves into one table of an SQLite database, many a
-// statement (plainQuery's, for 1, 2, 4, ... maxBatch moves), through the
-// driver's connection itself. database/sql converts and copies every
-// argument of every statement into a slice of its own (six a move, twice
-// a move with the fold), which was a fifth of what a busy server
-// allocated; here the arguments' slice is the writer's, used again.
+// runs inserts moves into one table of an SQLite database (the fold's
+// into moves), many a statement (plainQuery's, for 1, 2, 4, ... maxBatch
+// moves), through the driver's connection itself. database/sql converts
+// and copies every argument of every statement into a slice of its own
+// (six a move), which was a fifth of what a busy server allocated; here
+// the arguments' slice is the writer's, used again.
 type runs struct {
 	query func(n int) string
 	// conn is the driver connection stmts were prepared on (database/sql

@@ -44,14 +44,7 @@ func TestSQLiteMovesClustered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := fs.Sub(migrations, "migrations/sqlite")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := sqliteMigrations(t, db)
 	if _, err := p.UpTo(ctx, 3); err != nil {
 		t.Fatal(err)
 	}
@@ -91,4 +84,18 @@ func TestSQLiteMovesClustered(t *testing.T) {
 	if err := s.AppendMove(ctx, "old", Move{N: 3, Seat: 0, Text: "discard"}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("a taken move number after migrating: %v, want ErrConflict", err)
 	}
+}
+
+// sqliteMigrations returns a goose provider of SQLite's migrations on db.
+func sqliteMigrations(t *testing.T, db *sql.DB) *goose.Provider {
+	t.Helper()
+	sub, err := fs.Sub(migrations, "migrations/sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
