@@ -46,9 +46,11 @@ const (
 	// foldChunk is about how many moves one folding transaction stores;
 	// a move arriving meanwhile waits for it.
 	foldChunk = 128
-	// deleteChunk is how many rows of the log one deleting transaction
-	// removes.
-	deleteChunk = 4096
+	// deleteChunk is how many rows of the log (commits, of up to maxBatch
+	// moves each) one deleting transaction removes: a few hundred KiB of
+	// pages, not a generation's megabytes at once (a move arriving
+	// meanwhile waits for it).
+	deleteChunk = 64
 	// foldRetry is how long the fold waits after a step failed (the disk
 	// full, say) before it tries again; new moves are stored meanwhile.
 	foldRetry = time.Second
@@ -108,7 +110,8 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if _, err := db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 		SELECT json_extract(m.value, '$[0]'), json_extract(m.value, '$[1]'), json_extract(m.value, '$[2]'),
 			json_extract(m.value, '$[3]'), json_extract(m.value, '$[4]'), json_extract(m.value, '$[5]')
-		FROM move_batches b, json_each(b.moves) m WHERE true ORDER BY 1, 2
+		FROM move_batches b, json_each(b.moves) m
+		WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = json_extract(m.value, '$[0]')) ORDER BY 1, 2
 		ON CONFLICT (table_id, n) DO NOTHING`); err != nil {
 		return nil, fmt.Errorf("store: folding the move log: %w", err)
 	}
