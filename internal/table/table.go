@@ -168,12 +168,14 @@ type Sub struct {
 	wake    atomic.Pointer[func()]
 
 	// The connection's message being read (Handle), one at a time: its
-	// bytes, the work that reads it on the actor, made once, the answer
-	// that it was a move made, and the signal that it was read.
+	// bytes, when it was received, the work that reads it on the actor,
+	// made once, the signal that it was read, and whether that signal is
+	// still to come (the connection's goroutine's alone).
 	in      []byte
+	start   time.Time
 	handle  func()
-	made    bool
 	handled chan struct{}
+	reading bool
 
 	// mu guards the queue, which the actor adds to and the writer takes
 	// from. It grows as frames wait and is used again once empty, so an
