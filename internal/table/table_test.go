@@ -150,3 +150,48 @@ func TestCreateRefusals(t *testing.T) {
 		t.Errorf("the dealer drawn with the seed shows in the options: %v", info.Options)
 	}
 }
+
+// TestHandleOneAtATime checks Handle's messages: each is read in order
+// though Handle returns before it is, the buffer of one is not reused
+// until the table has read it (two moves sent back to back both count),
+// and once the table is closed Handle says so.
+func TestHandleOneAtATime(t *testing.T) {
+	m, _ := newManager(t, 0)
+	ctx := context.Background()
+	info, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "open"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := m.Join(ctx, info.ID, 0, "Ann")
+	if _, err := m.Join(ctx, info.ID, 1, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	tb, ann, err := m.Attach(ctx, info.ID, a.Token, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nextState(t, ann)
+	buf := []byte(`{"v":1,"type":"move","move":"reveal 0","id":"m1"}`)
+	if err := tb.Handle(ctx, ann, buf); err != nil {
+		t.Fatal(err)
+	}
+	// The caller's buffer is its own again at once: Handle copied it.
+	copy(buf, `{"v":1,"type":"sync","id":"s1"}                  `)
+	if err := tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync","id":"s1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := nextState(t, ann); got.Seq != 1 || len(got.Events) != 1 || got.Events[0].Move != "reveal 0" {
+		t.Fatalf("after the move: %+v", got)
+	}
+	if got := nextState(t, ann); got.Seq != 1 || len(got.Events) != 0 {
+		t.Fatalf("after the sync: %+v", got)
+	}
+	m.Close()
+	err = tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`))
+	if err == nil {
+		err = tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`))
+	}
+	if !errors.Is(err, table.ErrClosed) {
+		t.Errorf("Handle on a closed table: %v, want ErrClosed", err)
+	}
+}
