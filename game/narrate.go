@@ -310,9 +310,9 @@ func snippet(s string, i int) string {
 //
 // A Telling is meant to live on its narrator's stack: the texts are
 // written into its own room and the two strings Texts returns are a move's
-// only allocations while they fit. The verbs %d (any integer), %s (a
-// string) and %v (a card, an integer or a string) are written here; any
-// other verb or argument goes through fmt.
+// only allocations while they fit. The verbs %d (an int), %s (a string)
+// and %v (an int, a string or a card) are written here; any other verb or
+// argument goes through fmt, from there to the format's end.
 type Telling struct{ full, blind text }
 
 // tellingRoom is a text's room in a Telling: most moves' whole texts.
