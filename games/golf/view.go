@@ -165,48 +165,21 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `","to_act":`...)
 	b = game.AppendJSONInts(b, v.ToAct)
 	b = append(b, `,"layouts":`...)
-	if v.Layouts == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, l := range v.Layouts {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, '[')
-			for p, c := range l {
-				if p > 0 {
-					b = append(b, ',')
-				}
-				b = appendCard(b, c)
-			}
-			b = append(b, ']')
-		}
-		b = append(b, ']')
-	}
+	b = game.AppendJSONList(b, v.Layouts, func(b []byte, l *[6]card.Card) []byte {
+		return game.AppendJSONList(b, l[:], appendCard)
+	})
 	b = append(b, `,"chosen":`...)
-	if v.Chosen == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, c := range v.Chosen {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendBool(b, c)
-		}
-		b = append(b, ']')
-	}
+	b = game.AppendJSONList(b, v.Chosen, func(b []byte, c *bool) []byte { return strconv.AppendBool(b, *c) })
 	b = append(b, `,"my_reveal":`...)
 	b = strconv.AppendInt(b, int64(v.MyReveal), 10)
 	b = append(b, `,"discard":`...)
-	b = appendCard(b, v.Discard)
+	b = appendCard(b, &v.Discard)
 	b = append(b, `,"discards":`...)
 	b = strconv.AppendInt(b, int64(v.Discards), 10)
 	b = append(b, `,"stock":`...)
 	b = strconv.AppendInt(b, int64(v.Stock), 10)
 	b = append(b, `,"drawn":`...)
-	b = appendCard(b, v.Drawn)
+	b = appendCard(b, &v.Drawn)
 	b = append(b, `,"holding":`...)
 	b = strconv.AppendBool(b, v.Holding)
 	b = append(b, `,"drawn_from":"`...)
@@ -226,7 +199,7 @@ func (v View) AppendJSON(b []byte) []byte {
 
 // appendCard appends a card's JSON (card.Card's MarshalJSON, which never
 // fails and returns bytes made once).
-func appendCard(b []byte, c card.Card) []byte {
+func appendCard(b []byte, c *card.Card) []byte {
 	j, _ := c.MarshalJSON()
 	return append(b, j...)
 }

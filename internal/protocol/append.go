@@ -41,18 +41,7 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	b = append(b, `,"to_act":`...)
 	b = game.AppendJSONInts(b, msg.ToAct)
 	b = append(b, `,"legal":`...)
-	if msg.Legal == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, s := range msg.Legal {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, s)
-		}
-		b = append(b, ']')
-	}
+	b = game.AppendJSONList(b, msg.Legal, func(b []byte, s *string) []byte { return appendString(b, *s) })
 	b = append(b, `,"view":`...)
 	if v, ok := msg.View.(jsonAppender); ok {
 		b = v.AppendJSON(b)
@@ -75,50 +64,26 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	b = append(b, `,"winners":`...)
 	b = game.AppendJSONInts(b, r.Winners)
 	b = append(b, `},"seats":`...)
-	if msg.Seats == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range msg.Seats {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendSeat(b, &msg.Seats[i])
-		}
-		b = append(b, ']')
-	}
+	b = game.AppendJSONList(b, msg.Seats, appendSeat)
 	b = append(b, `,"clocks":`...)
-	if msg.Clocks == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, c := range msg.Clocks {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"seat":`...)
-			b = strconv.AppendInt(b, int64(c.Seat), 10)
-			b = append(b, `,"remaining_ms":`...)
-			b = strconv.AppendInt(b, c.RemainingMS, 10)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = game.AppendJSONList(b, msg.Clocks, func(b []byte, c *Clock) []byte {
+		b = append(b, `{"seat":`...)
+		b = strconv.AppendInt(b, int64(c.Seat), 10)
+		b = append(b, `,"remaining_ms":`...)
+		b = strconv.AppendInt(b, c.RemainingMS, 10)
+		return append(b, '}')
+	})
 	b = append(b, `,"events":`...)
-	if msg.Events == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range msg.Events {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = appendEvent(b, &msg.Events[i]); err != nil {
-				return dst, err
-			}
+	var err error
+	b = game.AppendJSONList(b, msg.Events, func(b []byte, e *Event) []byte {
+		if err != nil {
+			return b
 		}
-		b = append(b, ']')
+		b, err = appendEvent(b, e)
+		return b
+	})
+	if err != nil {
+		return dst, err
 	}
 	return append(b, '}'), nil
 }

@@ -93,18 +93,7 @@ func nextState(t *testing.T, sub *table.Sub) frame {
 func TestStoreFailureChangesNothing(t *testing.T) {
 	m, f := newManager(t, 0)
 	ctx := context.Background()
-	info, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "open"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := m.Join(ctx, info.ID, 0, "Ann")
-	if _, err := m.Join(ctx, info.ID, 1, "Bob"); err != nil {
-		t.Fatal(err)
-	}
-	tb, ann, err := m.Attach(ctx, info.ID, a.Token, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, ann := annAndBob(t, m)
 	st := nextState(t, ann)
 	f.broken.Store(true)
 	tb.Move(ctx, ann, "reveal 0", nil, "")
@@ -158,18 +147,7 @@ func TestCreateRefusals(t *testing.T) {
 func TestHandleOneAtATime(t *testing.T) {
 	m, _ := newManager(t, 0)
 	ctx := context.Background()
-	info, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "open"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, _ := m.Join(ctx, info.ID, 0, "Ann")
-	if _, err := m.Join(ctx, info.ID, 1, "Bob"); err != nil {
-		t.Fatal(err)
-	}
-	tb, ann, err := m.Attach(ctx, info.ID, a.Token, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, ann := annAndBob(t, m)
 	nextState(t, ann)
 	buf := []byte(`{"v":1,"type":"move","move":"reveal 0","id":"m1"}`)
 	if err := tb.Handle(ctx, ann, buf); err != nil {
@@ -187,11 +165,31 @@ func TestHandleOneAtATime(t *testing.T) {
 		t.Fatalf("after the sync: %+v", got)
 	}
 	m.Close()
-	err = tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`))
+	err := tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`))
 	if err == nil {
 		err = tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`))
 	}
 	if !errors.Is(err, table.ErrClosed) {
 		t.Errorf("Handle on a closed table: %v, want ErrClosed", err)
 	}
+}
+
+// annAndBob seats Ann and Bob at a new one-hole Golf table of m and
+// attaches Ann: the table and her sub.
+func annAndBob(t *testing.T, m *table.Manager) (*table.Table, *table.Sub) {
+	t.Helper()
+	ctx := context.Background()
+	info, err := m.Create(ctx, table.CreateRequest{Game: "golf", Options: map[string]any{"holes": 1}, Seats: []string{"open", "open"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := m.Join(ctx, info.ID, 0, "Ann")
+	if _, err := m.Join(ctx, info.ID, 1, "Bob"); err != nil {
+		t.Fatal(err)
+	}
+	tb, ann, err := m.Attach(ctx, info.ID, a.Token, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, ann
 }
