@@ -1,6 +1,9 @@
 package game
 
-import "strconv"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // AppendJSONList appends list as encoding/json writes a slice: null for a
 // nil one, else its elements, each appended by elem, between brackets and
@@ -30,4 +33,60 @@ func appendJSONInt(b []byte, n *int) []byte { return strconv.AppendInt(b, int64(
 // AppendJSONIntRows appends rows as encoding/json writes a [][]int.
 func AppendJSONIntRows(b []byte, rows [][]int) []byte {
 	return AppendJSONList(b, rows, func(b []byte, row *[]int) []byte { return AppendJSONInts(b, *row) })
+}
+
+// AppendJSONString appends s as a JSON string, as encoding/json writes it:
+// quotes, backslashes and control characters escaped, and <, >, &, U+2028
+// and U+2029 too; invalid UTF-8 as U+FFFD. (The table protocol's
+// messages and SQLite's move log write their strings with it.)
+func AppendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }

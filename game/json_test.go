@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -21,4 +22,21 @@ func TestAppendJSONInts(t *testing.T) {
 			t.Errorf("%#v: got %s, want %s", rows, got, want)
 		}
 	}
+}
+
+// FuzzAppendString checks AppendJSONString against encoding/json on any
+// string.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "<>&", "\u2028\u2029", "\x00\x1f\x7f", "\xff\xfe", "é🂡", "\xed\xa0\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := game.AppendJSONString(nil, s); !bytes.Equal(got, want) {
+			t.Errorf("%q: got %s, want %s", s, got, want)
+		}
+	})
 }

@@ -3,7 +3,6 @@ package protocol
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"parlour/game"
 )
@@ -29,19 +28,19 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(msg.V), 10)
 	b = append(b, `,"type":`...)
-	b = appendString(b, msg.Type)
+	b = game.AppendJSONString(b, msg.Type)
 	b = append(b, `,"table":`...)
-	b = appendString(b, msg.Table)
+	b = game.AppendJSONString(b, msg.Table)
 	b = append(b, `,"seat":`...)
 	b = strconv.AppendInt(b, int64(msg.Seat), 10)
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendInt(b, int64(msg.Seq), 10)
 	b = append(b, `,"status":`...)
-	b = appendString(b, msg.Status)
+	b = game.AppendJSONString(b, msg.Status)
 	b = append(b, `,"to_act":`...)
 	b = game.AppendJSONInts(b, msg.ToAct)
 	b = append(b, `,"legal":`...)
-	b = game.AppendJSONList(b, msg.Legal, func(b []byte, s *string) []byte { return appendString(b, *s) })
+	b = game.AppendJSONList(b, msg.Legal, func(b []byte, s *string) []byte { return game.AppendJSONString(b, *s) })
 	b = append(b, `,"view":`...)
 	if v, ok := msg.View.(jsonAppender); ok {
 		b = v.AppendJSON(b)
@@ -93,20 +92,20 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 	b = append(b, `{"seat":`...)
 	b = strconv.AppendInt(b, int64(s.Seat), 10)
 	b = append(b, `,"kind":`...)
-	b = appendString(b, s.Kind)
+	b = game.AppendJSONString(b, s.Kind)
 	if s.Bot != "" {
 		b = append(b, `,"bot":`...)
-		b = appendString(b, s.Bot)
+		b = game.AppendJSONString(b, s.Bot)
 	}
 	if s.Name != "" {
 		b = append(b, `,"name":`...)
-		b = appendString(b, s.Name)
+		b = game.AppendJSONString(b, s.Name)
 	}
 	b = append(b, `,"state":`...)
-	b = appendString(b, s.State)
+	b = game.AppendJSONString(b, s.State)
 	if s.Level != "" {
 		b = append(b, `,"level":`...)
-		b = appendString(b, s.Level)
+		b = game.AppendJSONString(b, s.Level)
 	}
 	return append(b, '}')
 }
@@ -115,7 +114,7 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 // write, which encoding/json refuses too.
 func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = append(b, `{"kind":`...)
-	b = appendString(b, e.Kind)
+	b = game.AppendJSONString(b, e.Kind)
 	if e.N != 0 {
 		b = append(b, `,"n":`...)
 		b = strconv.AppendInt(b, int64(e.N), 10)
@@ -124,14 +123,14 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(e.Seat), 10)
 	if e.Move != "" {
 		b = append(b, `,"move":`...)
-		b = appendString(b, e.Move)
+		b = game.AppendJSONString(b, e.Move)
 	}
 	if e.Hidden {
 		b = append(b, `,"hidden":true`...)
 	}
 	if e.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendString(b, e.Text)
+		b = game.AppendJSONString(b, e.Text)
 	}
 	if e.Deal != 0 {
 		b = append(b, `,"deal":`...)
@@ -143,7 +142,7 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	}
 	if e.By != "" {
 		b = append(b, `,"by":`...)
-		b = appendString(b, e.By)
+		b = game.AppendJSONString(b, e.By)
 	}
 	b = append(b, `,"at":"`...)
 	b, err := e.At.AppendText(b) // what MarshalJSON quotes
@@ -151,59 +150,4 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 		return b, err
 	}
 	return append(b, `"}`...), nil
-}
-
-// appendString appends s as a JSON string, as encoding/json writes it:
-// quotes, backslashes and control characters escaped, and <, >, &, U+2028
-// and U+2029 too; invalid UTF-8 as U+FFFD.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

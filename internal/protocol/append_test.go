@@ -87,20 +87,3 @@ func TestAppendState(t *testing.T) {
 		}
 	}
 }
-
-// FuzzAppendString checks appendString against encoding/json on any
-// string.
-func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "<>&", "\u2028\u2029", "\x00\x1f\x7f", "\xff\xfe", "é🂡", "\xed\xa0\x80"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Errorf("%q: got %s, want %s", s, got, want)
-		}
-	})
-}

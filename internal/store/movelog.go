@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -13,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"parlour/game"
 )
 
 // SQLite's moves go through a log (migrations 00005 and 00006). The moves
@@ -197,8 +198,8 @@ func plainArgs(args []any, moves []tableMove, bx *boxes) []any {
 
 // boxes keeps the values a writer passes as arguments again and again
 // (table ids, move texts, who moved) boxed as the driver takes them:
-// boxing a string is an allocation, and SQLite's writer inserts each move
-// twice (into the log, then folding it). A writer's own, not shared.
+// boxing a string is an allocation, and SQLite's writer passes each move's
+// again when it folds the log. A writer's own, not shared.
 type boxes struct {
 	ids, words map[string]any
 }
@@ -253,33 +254,20 @@ func appendBatch(b []byte, moves []tableMove) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = appendJSONString(b, m.id)
+		b = game.AppendJSONString(b, m.id)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(m.m.N), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(m.m.Seat), 10)
 		b = append(b, ',')
-		b = appendJSONString(b, m.m.Text)
+		b = game.AppendJSONString(b, m.m.Text)
 		b = append(b, ',')
-		b = appendJSONString(b, m.m.By)
+		b = game.AppendJSONString(b, m.m.By)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, micros(m.m.At), 10)
 		b = append(b, ']')
 	}
 	return append(b, ']')
-}
-
-// appendJSONString appends s (valid UTF-8) as a JSON string.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			data, _ := json.Marshal(s) // the rare string that needs escapes
-			return append(b, data...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // tableMove is one move with its table.
