@@ -36,14 +36,14 @@ func (s *sqlStore) AppendChat(ctx context.Context, tableID string, m ChatMessage
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("store: chat of table %s: %w", tableID, err)
+		return fmt.Errorf("store: chat of table %s: %w", tableID, sqliteFault(err))
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, s.q(`INSERT INTO chat (table_id, seat, name, body, at)
 		SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM tables WHERE id = ?)`),
 		tableID, m.Seat, m.Name, m.Text, micros(m.At), tableID)
 	if err != nil {
-		return fmt.Errorf("store: chat of table %s: %w", tableID, err)
+		return fmt.Errorf("store: chat of table %s: %w", tableID, sqliteFault(err))
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: table %s: %w", tableID, ErrNotFound)
@@ -53,11 +53,11 @@ func (s *sqlStore) AppendChat(ctx context.Context, tableID string, m ChatMessage
 		// while there are keep or fewer (the subquery is NULL).
 		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM chat WHERE table_id = ? AND id <= (
 			SELECT id FROM chat WHERE table_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`), tableID, tableID, keep); err != nil {
-			return fmt.Errorf("store: chat of table %s: %w", tableID, err)
+			return fmt.Errorf("store: chat of table %s: %w", tableID, sqliteFault(err))
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: chat of table %s: %w", tableID, err)
+		return fmt.Errorf("store: chat of table %s: %w", tableID, sqliteFault(err))
 	}
 	return nil
 }

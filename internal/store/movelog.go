@@ -63,6 +63,9 @@ type moveLog struct {
 	// folds inserts moves into the moves table.
 	folds *runs
 	log   *slog.Logger
+	// faults tells log of commits failing (moves refused) and
+	// working again, foldFaults of the fold's steps.
+	faults, foldFaults *faultLog
 
 	// mu guards cur and folding, which the writer changes and readers
 	// (Moves, the move counts) read.
@@ -114,13 +117,19 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 		FROM move_batches b, json_each(b.moves) m
 		WHERE EXISTS (SELECT 1 FROM tables t WHERE t.id = json_extract(m.value, '$[0]')) ORDER BY 1, 2
 		ON CONFLICT (table_id, n) DO NOTHING`); err != nil {
-		return nil, fmt.Errorf("store: folding the move log: %w", err)
+		return nil, fmt.Errorf("store: folding the move log: %w", sqliteFault(err))
 	}
 	if _, err := db.ExecContext(ctx, `DELETE FROM move_batches`); err != nil {
-		return nil, fmt.Errorf("store: emptying the move log: %w", err)
+		return nil, fmt.Errorf("store: emptying the move log: %w", sqliteFault(err))
+	}
+	var file string // for the log
+	if err := db.QueryRowContext(ctx, `SELECT file FROM pragma_database_list WHERE name = 'main'`).Scan(&file); err != nil {
+		return nil, fmt.Errorf("store: naming the database: %w", err)
 	}
 	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now(),
-		folds: &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
+		folds:      &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
+		faults:     newFaultLog(file, "moves are refused until it can be written again", "moves are stored again"),
+		foldFaults: newFaultLog(file, "the move log is folded into the moves table later", "the move log is folded again"),
 	}
 	l.folds.bx = &l.boxes
 	return l, nil
@@ -337,7 +346,11 @@ func (l *moveLog) foldFirst(waiting int, linger time.Duration, stepped bool) boo
 // if its table is there, it is the table's next move and, with a lease
 // epoch, the table's lease still has it, and answers each request.
 func (l *moveLog) commit(batch []appendReq) {
-	ctx := context.Background()
+	ctx, cancel, batch := commitCtx(batch)
+	defer cancel()
+	if len(batch) == 0 {
+		return
+	}
 	refused := append(l.refused[:0], make([]error, len(batch))...)
 	defer func() { l.refused = refused[:0] }()
 	if l.next == nil {
@@ -396,7 +409,13 @@ func (l *moveLog) commit(batch []appendReq) {
 		_, err := tx.ExecContext(ctx, `INSERT INTO move_batches (moves) VALUES (?)`, string(l.logged))
 		return err
 	})
-	if err == nil {
+	// A commit that failed changed nothing, in the database or here: its
+	// moves are refused, and the next commit starts from the same memory.
+	if err != nil {
+		err = sqliteFault(err)
+		l.faults.failed(l.log, err, len(batch))
+	} else {
+		l.faults.ok(l.log)
 		for id, n := range next {
 			l.last.note(id, n)
 		}
@@ -475,7 +494,7 @@ func (l *moveLog) startFold() {
 	// numbers start over at 1 when it has been emptied.)
 	var first, last sql.NullInt64
 	if err := l.db.QueryRow(`SELECT MIN(seq), MAX(seq) FROM move_batches`).Scan(&first, &last); err != nil {
-		l.log.Error("the move log could not be read; folding it later", "err", err)
+		l.foldFaults.failed(l.log, sqliteFault(err), 1)
 		l.genStart = time.Now()
 		return
 	}
@@ -514,9 +533,10 @@ func (l *moveLog) foldStep() bool {
 			return l.folds.insert(ctx, c, moves)
 		})
 		if err != nil {
-			l.log.Error("moves could not be folded into the moves table; trying again", "err", err)
+			l.foldFaults.failed(l.log, sqliteFault(err), 1)
 			return false
 		}
+		l.foldFaults.ok(l.log)
 		l.mu.Lock()
 		for _, id := range l.toFold[:k] {
 			if p := l.folding[id]; cap(p) <= maxFreeCap && len(l.free) < maxFree {
@@ -534,9 +554,10 @@ func (l *moveLog) foldStep() bool {
 	}
 	to := min(l.deleteTo, l.deleteFrom+deleteChunk)
 	if _, err := l.db.ExecContext(ctx, `DELETE FROM move_batches WHERE seq > ? AND seq <= ?`, l.deleteFrom, to); err != nil {
-		l.log.Error("folded moves could not be deleted from the move log; trying again", "err", err)
+		l.foldFaults.failed(l.log, sqliteFault(err), 1)
 		return false
 	}
+	l.foldFaults.ok(l.log)
 	l.deleteFrom = to
 	return true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -23,7 +24,7 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to postgres: %w", err)
 	}
-	if err := migrate(ctx, db, goose.DialectPostgres, "postgres"); err != nil {
+	if err := migrate(ctx, db, goose.DialectPostgres, "postgres", pgMigrationLock{}); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -33,6 +34,31 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 		return nil, err
 	}
 	return &pgStore{sqlStore: s, dsn: dsn}, nil
+}
+
+// pgMigrationLock runs a node's migrations under a PostgreSQL advisory
+// lock held by the migrating session, so that nodes started together on
+// one database migrate one at a time: the others wait for the lock (as
+// long as their context lets them) and then find the schema up to date.
+// It waits in pg_advisory_lock rather than polling, so a waiting node
+// goes on as soon as the first is done.
+type pgMigrationLock struct{}
+
+// migrationLockID is the advisory lock's key: "parlour" in ASCII.
+const migrationLockID = 0x7061726c6f7572
+
+func (pgMigrationLock) SessionLock(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, int64(migrationLockID)); err != nil {
+		return fmt.Errorf("store: waiting for the migration lock: %w", err)
+	}
+	return nil
+}
+
+func (pgMigrationLock) SessionUnlock(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_unlock($1)`, int64(migrationLockID)); err != nil {
+		return fmt.Errorf("store: releasing the migration lock: %w", err)
+	}
+	return nil
 }
 
 // pgWriters is the number of group-commit writers of a PostgreSQL store:
@@ -47,6 +73,9 @@ type pgStore struct {
 	dsn string
 }
 
+// listenSetup bounds Listen's connecting, subscribing and closing.
+const listenSetup = 5 * time.Second
+
 // notifyChannel is the channel the nodes of a cluster tell each other on.
 const notifyChannel = "parlour"
 
@@ -58,12 +87,20 @@ func (p *pgStore) Notify(ctx context.Context, msg string) error {
 }
 
 func (p *pgStore) Listen(ctx context.Context, f func(msg string)) error {
-	conn, err := pgx.Connect(ctx, p.dsn)
+	// Connecting and subscribing have a deadline; the wait for a
+	// notification, which may be long, has none but ctx.
+	sctx, cancel := context.WithTimeout(ctx, listenSetup)
+	defer cancel()
+	conn, err := pgx.Connect(sctx, p.dsn)
 	if err != nil {
 		return fmt.Errorf("store: listening: %w", err)
 	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), listenSetup)
+		defer cancel()
+		conn.Close(cctx)
+	}()
+	if _, err := conn.Exec(sctx, "LISTEN "+notifyChannel); err != nil {
 		return fmt.Errorf("store: listening: %w", err)
 	}
 	for {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 //go:embed migrations
@@ -84,13 +85,18 @@ func newSQLStore(ctx context.Context, db *sql.DB, pg bool, writers int) (*sqlSto
 	return s, nil
 }
 
-// migrate brings the schema up to date with the dialect's embedded SQL.
-func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string) error {
+// migrate brings the schema up to date with the dialect's embedded SQL,
+// under locker if it is not nil (see pgMigrationLock).
+func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string, locker lock.SessionLocker) error {
 	sub, err := fs.Sub(migrations, "migrations/"+dir)
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, db, sub)
+	var opts []goose.ProviderOption
+	if locker != nil {
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}
@@ -151,7 +157,7 @@ func (s *sqlStore) CreateTable(ctx context.Context, t *Table) error {
 		if s.exists(ctx, t.ID) {
 			return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
 		}
-		return fmt.Errorf("store: creating table %s: %w", t.ID, err)
+		return fmt.Errorf("store: creating table %s: %w", t.ID, sqliteFault(err))
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("store: table %s: %w", t.ID, ErrExists)
@@ -225,7 +231,7 @@ func (s *sqlStore) UpdateTable(ctx context.Context, t *Table) error {
 		rematch_of = ?, rematch = ?, updated_at = ? WHERE id = ? AND (? = 0 OR lease_epoch = ?)`),
 		settings, seats, t.Status, result, t.RematchOf, t.Rematch, micros(t.UpdatedAt), t.ID, t.Lease.Epoch, t.Lease.Epoch)
 	if err != nil {
-		return fmt.Errorf("store: updating table %s: %w", t.ID, err)
+		return fmt.Errorf("store: updating table %s: %w", t.ID, sqliteFault(err))
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		if t.Lease.Epoch != 0 && s.exists(ctx, t.ID) {
@@ -244,18 +250,54 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 		m.At = time.Now()
 	}
 	// Group commit: a writer stores the moves of many tables in one
-	// transaction. Once handed over, the move is waited for whatever ctx
-	// says, so the caller never misses a move that was committed.
+	// transaction. The request carries ctx's deadline: a writer drops a
+	// request whose deadline has passed, and commits under the latest
+	// deadline of its batch.
 	r := appendReq{id: tableID, m: m, done: doneChans.Get().(chan error)}
+	r.deadline, _ = ctx.Deadline()
 	select {
 	case s.appends <- r:
 	case <-ctx.Done():
 		doneChans.Put(r.done)
 		return fmt.Errorf("store: appending move %d of table %s: %w", m.N, tableID, ctx.Err())
 	}
-	err := <-r.done
-	doneChans.Put(r.done) // a writer answers a request once
-	return err
+	select {
+	case err := <-r.done:
+		doneChans.Put(r.done) // a writer answers a request once
+		return err
+	case <-ctx.Done():
+		// The writer has the move and may still commit it: r.done is
+		// left to it (buffered, so its answer never blocks).
+		return fmt.Errorf("store: appending move %d of table %s: %w (%w)", m.N, tableID, ErrInDoubt, ctx.Err())
+	}
+}
+
+// commitCtx returns the context a writer commits batch under: its
+// latest deadline, or none if a request has none. It also answers the
+// requests whose deadline has already passed (their callers have given
+// up, and the move is not stored) and returns the rest.
+func commitCtx(batch []appendReq) (context.Context, context.CancelFunc, []appendReq) {
+	now := time.Now()
+	var latest time.Time
+	endless := false
+	live := batch[:0]
+	for _, r := range batch {
+		switch {
+		case r.deadline.IsZero():
+			endless = true
+		case !r.deadline.After(now):
+			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, context.DeadlineExceeded)
+			continue
+		case r.deadline.After(latest):
+			latest = r.deadline
+		}
+		live = append(live, r)
+	}
+	if endless || latest.IsZero() {
+		return context.Background(), func() {}, live
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), latest)
+	return ctx, cancel, live
 }
 
 // doneChans are the channels writers answer appendReqs on, used again.
@@ -283,6 +325,8 @@ type appendReq struct {
 	id   string
 	m    Move
 	done chan error
+	// deadline is when the caller stops waiting; zero: never.
+	deadline time.Time
 }
 
 // maxBatch is the most moves one group commit stores.
@@ -388,7 +432,11 @@ func (p *pacer) commit(n int, commit func()) {
 }
 
 func (s *sqlStore) commit(batch []appendReq) {
-	ctx := context.Background()
+	ctx, cancel, batch := commitCtx(batch)
+	defer cancel()
+	if len(batch) == 0 {
+		return
+	}
 	stored, err := s.insertBatch(ctx, batch)
 	for _, r := range batch {
 		switch {
@@ -717,6 +765,15 @@ func (s *sqlStore) Tables(ctx context.Context, q Query) ([]*Table, error) {
 		return nil, fmt.Errorf("store: listing tables: %w", err)
 	}
 	return out, nil
+}
+
+// Ping reports whether the database answers a query within ctx.
+func (s *sqlStore) Ping(ctx context.Context) error {
+	var one int
+	if err := s.db.QueryRowContext(ctx, `SELECT 1`).Scan(&one); err != nil {
+		return fmt.Errorf("store: the database does not answer: %w", err)
+	}
+	return nil
 }
 
 // Close waits for queued moves to be stored, then closes the database.

@@ -3,12 +3,29 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Errors a SQLite store's writes fail with when the database cannot be
+// written at all; match them with errors.Is. (The error matches SQLite's
+// own as well.) The write changed nothing, and the store takes writes
+// again once the database can be written: nothing needs reopening.
+var (
+	// ErrFull marks a write refused for want of room (SQLITE_FULL): the
+	// disk holding the database or its WAL is full, or the database has
+	// reached its max_page_count.
+	ErrFull = errors.New("the database cannot be written: the disk is full")
+	// ErrReadOnly marks a write to a database that is read-only
+	// (SQLITE_READONLY): its file, or the file system holding it.
+	ErrReadOnly = errors.New("the database cannot be written: it is read-only")
 )
 
 // OpenSQLite opens (creating it if missing) the SQLite database in the file
@@ -39,7 +56,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		db.SetMaxOpenConns(1)
 		if err := db.PingContext(ctx); err != nil {
 			db.Close()
-			return nil, fmt.Errorf("store: opening %s: %w", path, err)
+			return nil, fmt.Errorf("store: opening %s: %w", path, sqliteFault(err))
 		}
 		return db, nil
 	}
@@ -47,9 +64,9 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := migrate(ctx, db, goose.DialectSQLite3, "sqlite"); err != nil {
+	if err := migrate(ctx, db, goose.DialectSQLite3, "sqlite", nil); err != nil {
 		db.Close()
-		return nil, err
+		return nil, sqliteFault(err)
 	}
 	ckpt, err := open()
 	if err != nil {
@@ -63,7 +80,8 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, err
 	}
 	quit, done := make(chan struct{}), make(chan struct{})
-	go checkpoints(ckpt, quit, done)
+	go checkpoints(ckpt, slog.Default(), newFaultLog(path, "the WAL is copied into the database later, and grows until then",
+		"the WAL is copied into the database again"), quit, done)
 	s.stop = func() {
 		close(quit)
 		<-done
@@ -72,8 +90,10 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 }
 
 // checkpoints copies the log into the database every 50 ms without
-// blocking the writer (PASSIVE), and truncates the log on the way out.
-func checkpoints(db *sql.DB, quit, done chan struct{}) {
+// blocking the writer (PASSIVE), and truncates the log on the way out. A
+// checkpoint that fails (the disk full) is tried again at the next tick
+// (the log keeps every commit meanwhile), and told to faults on log.
+func checkpoints(db *sql.DB, log *slog.Logger, faults *faultLog, quit, done chan struct{}) {
 	defer close(done)
 	defer db.Close()
 	tick := time.NewTicker(50 * time.Millisecond)
@@ -81,10 +101,126 @@ func checkpoints(db *sql.DB, quit, done chan struct{}) {
 	for {
 		select {
 		case <-tick.C:
-			db.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+			if _, err := db.Exec("PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+				faults.failed(log, sqliteFault(err), 1)
+			} else {
+				faults.ok(log)
+			}
 		case <-quit:
-			db.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+			if _, err := db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
+				faults.failed(log, sqliteFault(err), 1)
+			}
 			return
 		}
 	}
+}
+
+// sqliteFault returns err marked with ErrFull or ErrReadOnly if it is
+// SQLite's SQLITE_FULL or SQLITE_READONLY (with any extended code), and
+// err as it is otherwise.
+func sqliteFault(err error) error {
+	var se *sqlite.Error
+	if err == nil || errors.Is(err, ErrFull) || errors.Is(err, ErrReadOnly) || !errors.As(err, &se) {
+		return err
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_FULL:
+		return fmt.Errorf("%w (%w)", ErrFull, err)
+	case sqlite3.SQLITE_READONLY:
+		return fmt.Errorf("%w (%w)", ErrReadOnly, err)
+	}
+	return err
+}
+
+// How often a faultLog tells of failures: a failure going on is told
+// again every faultEvery; a change (failing, working again) is told at
+// once, but no more than faultBurst lines in a row faster than one every
+// faultEvery.
+const (
+	faultEvery = 10 * time.Second
+	faultBurst = 6
+)
+
+// faultLog tells a log of one kind of write to the database failing and
+// working again: the first failure at once, then a line every faultEvery
+// while failures go on (with how many there were since the last line),
+// and a line when the write works again. A disk that stays full costs a
+// line every faultEvery, not one a failed write, and a write that keeps
+// failing and working in turn (a disk nearly full) a line every
+// faultEvery once faultBurst are told. It is one goroutine's.
+type faultLog struct {
+	db string // the database's file
+	// then says what follows from a failure, back what follows from the
+	// write working again.
+	then, back string
+
+	told  bool      // a failure was told, and its end not yet
+	last  time.Time // when the last failure was told
+	since time.Time // the first failure since the write last worked; zero while it works
+	n     int       // failures not told yet
+	// tokens are the lines that may be told now (at most faultBurst;
+	// one more every faultEvery), as of filled.
+	tokens float64
+	filled time.Time
+}
+
+// newFaultLog returns a faultLog for the database in the file at db.
+func newFaultLog(db, then, back string) *faultLog {
+	return &faultLog{db: db, then: then, back: back}
+}
+
+// failed notes err, n writes' failure, on log.
+func (f *faultLog) failed(log *slog.Logger, err error, n int) {
+	now := time.Now()
+	if f.since.IsZero() {
+		f.since = now
+	}
+	f.n += n
+	if f.told && now.Sub(f.last) < faultEvery || !f.take(now) {
+		return
+	}
+	log.Error(faultCause(err)+"; "+f.then, "db", f.db, "failures", f.n, "err", err)
+	f.told, f.last, f.n = true, now, 0
+}
+
+// ok notes a write that worked, on log.
+func (f *faultLog) ok(log *slog.Logger) {
+	if f.since.IsZero() {
+		return
+	}
+	if f.told {
+		now := time.Now()
+		if !f.take(now) {
+			return // told at a later write that works
+		}
+		log.Warn("the database can be written again; "+f.back, "db", f.db,
+			"after", now.Sub(f.since).Round(time.Millisecond), "failures", f.n)
+	}
+	f.told, f.since, f.n = false, time.Time{}, 0
+}
+
+// take reports whether a line may be told at now, and counts it.
+func (f *faultLog) take(now time.Time) bool {
+	if f.filled.IsZero() {
+		f.tokens = faultBurst
+	} else {
+		f.tokens = min(faultBurst, f.tokens+float64(now.Sub(f.filled))/float64(faultEvery))
+	}
+	f.filled = now
+	if f.tokens < 1 {
+		return false
+	}
+	f.tokens--
+	return true
+}
+
+// faultCause says in words why a write failed.
+func faultCause(err error) string {
+	switch {
+	case errors.Is(err, ErrFull):
+		return ErrFull.Error()
+	case errors.Is(err, ErrReadOnly):
+		return ErrReadOnly.Error()
+	}
+	return "a write to the database failed"
 }

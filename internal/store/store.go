@@ -48,6 +48,10 @@ var (
 	// ErrLeaseLost marks a write under a lease epoch the table no longer
 	// has: another node took the table over. Nothing was written.
 	ErrLeaseLost = errors.New("the table's lease is held by another node")
+	// ErrInDoubt marks a move whose commit was not confirmed before the
+	// caller's deadline: the writer may still store it. The caller reads
+	// the table's move count back to know.
+	ErrInDoubt = errors.New("the move's commit was not confirmed in time")
 )
 
 // Seat is one seat of a table as stored.
@@ -134,8 +138,15 @@ type Store interface {
 	UpdateTable(ctx context.Context, t *Table) error
 	// AppendMove stores the next move of a table. m.N must be the number
 	// of moves already stored (ErrConflict otherwise); ErrNotFound if the
-	// table is not there. It returns once the move is committed.
+	// table is not there. It returns once the move is committed, or when
+	// ctx ends: before the move reached a writer with ctx's error (the
+	// move is not stored), after with ErrInDoubt (it may be).
 	AppendMove(ctx context.Context, tableID string, m Move) error
+	// DeleteTable removes a waiting table (one whose game has not begun,
+	// so it has no moves) with its chat: a table nobody joined, expired.
+	// A non-zero t.Lease.Epoch fences it as it fences UpdateTable.
+	// ErrNotFound if it is not there, ErrConflict if it is not waiting.
+	DeleteTable(ctx context.Context, t *Table) error
 	// Table returns a stored table; ErrNotFound if it is not there.
 	Table(ctx context.Context, id string) (*Table, error)
 	// Moves returns a table's moves in order; ErrNotFound if the table is
@@ -143,6 +154,9 @@ type Store interface {
 	Moves(ctx context.Context, tableID string) ([]Move, error)
 	// Tables returns the tables matching q, by creation time.
 	Tables(ctx context.Context, q Query) ([]*Table, error)
+	// Ping reports whether the store answers within ctx: the readiness
+	// check of a node.
+	Ping(ctx context.Context) error
 	// Close releases the store.
 	Close() error
 	// Chats keeps the tables' chat (chat.go).

@@ -415,6 +415,33 @@ func (s *memStore) Orphans(ctx context.Context, limit int) ([]string, error) {
 	return out, nil
 }
 
+func (s *memStore) Ping(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return errors.New("memstore: closed")
+	}
+	return nil
+}
+
+func (s *memStore) DeleteTable(ctx context.Context, t *store.Table) error {
+	if err := s.lock(ctx); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	r, ok := s.tables[t.ID]
+	switch {
+	case !ok:
+		return fmt.Errorf("memstore: table %s: %w", t.ID, store.ErrNotFound)
+	case t.Lease.Epoch != 0 && t.Lease.Epoch != r.epoch:
+		return fmt.Errorf("memstore: table %s: %w", t.ID, store.ErrLeaseLost)
+	case r.status != store.StatusWaiting:
+		return fmt.Errorf("memstore: table %s is %s, not waiting: %w", t.ID, r.status, store.ErrConflict)
+	}
+	delete(s.tables, t.ID)
+	return nil
+}
+
 func (s *memStore) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -37,6 +37,7 @@ func Run(t *testing.T, newDSN func(t *testing.T) string) {
 		{"Leases", testLeases},
 		{"FencedWrites", testFenced},
 		{"Nodes", testNodes},
+		{"DeleteWaiting", testDelete},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDSN(t)) })
