@@ -11,6 +11,7 @@ package metrics
 
 import (
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -31,6 +32,7 @@ var refusalCodes = []string{
 	"bad_message", "bad_version", "bad_token", "spectator", "not_your_seat",
 	"not_started", "over", "bad_move", "not_your_turn", "illegal_move",
 	"too_large", "rate_limited", "unavailable", "bad_chat", "chat_flood",
+	"busy", "chat_backlog",
 	// HTTP API errors not already above.
 	"bad_request", "not_found", "seat_taken", "not_over", "starting",
 	"closed", "timeout", "internal", "full", "moved",
@@ -67,11 +69,20 @@ var docs = []Doc{
 	{"parlour_moves_total", "counter", []string{"game"}, "Moves applied, by game."},
 	{"parlour_move_to_view_seconds", "histogram", nil, "Time from a person's move being received to the view showing it being queued to that person's connection."},
 	{"parlour_store_commit_seconds", "histogram", nil, "Time a commit to the store takes."},
+	{"parlour_store_up", "gauge", nil, "1 while the store answers this node's pings and moves in time, 0 while it does not (the node is not ready)."},
 	{"parlour_leases_held", "gauge", nil, "Tables whose lease this node holds in a cluster."},
 	{"parlour_takeovers_total", "counter", nil, "Tables this node took over from a dead or departed node."},
 	{"parlour_refusals_total", "counter", []string{"code"}, "Requests and messages refused, by error code (codes not known are counted as other)."},
 	{"parlour_shed_total", "counter", []string{"what"}, "Tables or connections refused with 503 for load, by what was refused."},
 	{"parlour_relayed_connections", "gauge", nil, "Connections this node relays to the node that owns their table."},
+	{"parlour_inbox_queued", "gauge", nil, "Work waiting in the inboxes of this node's tables, summed over the tables."},
+	{"parlour_inbox_max", "gauge", nil, "The most work waiting in one table's inbox; at the table's limit its messages are refused with busy."},
+	{"parlour_actors_ready", "gauge", nil, "Tables with work waiting for an actor (at most the live tables)."},
+	{"parlour_chat_queued", "gauge", nil, "Chat messages waiting to be stored, over this node's tables; at a table's limit its chat is refused with chat_backlog."},
+	{"parlour_search_queued", "gauge", nil, "Bot decisions waiting for a worker of the search pool; at its limit a bot plays the heuristic's move."},
+	{"parlour_search_busy", "gauge", nil, "Workers of the search pool running a bot decision."},
+	{"parlour_search_workers", "gauge", nil, "Workers of the search pool: the most bot decisions run at once."},
+	{"parlour_search_fallbacks_total", "counter", nil, "Bot decisions the search pool had no room or no time left for, played by the heuristic instead."},
 }
 
 // Describe returns the metric families the server exports (besides go_* and
@@ -101,10 +112,15 @@ type Metrics struct {
 	moveToView  prometheus.Histogram
 	storeCommit prometheus.Histogram
 	leases      prometheus.Gauge
+	storeUp     prometheus.Gauge
 	takeovers   prometheus.Counter
 	refusals    map[string]prometheus.Counter // read-only after New; includes "other"
 	shed        map[string]prometheus.Counter // read-only after New; includes "other"
 	relayed     prometheus.Gauge
+	fallbacks   prometheus.Counter
+	// depths holds, by Depth's names, the functions the queue gauges
+	// read at each scrape (read-only map after New).
+	depths map[string]*atomic.Pointer[func() int]
 }
 
 // New makes the metrics and registers them, with the Go runtime and process
@@ -137,6 +153,10 @@ func New() *Metrics {
 		case "parlour_store_commit_seconds":
 			m.storeCommit = histogram(d)
 			c = m.storeCommit
+		case "parlour_store_up":
+			m.storeUp = gauge(d)
+			m.storeUp.Set(1)
+			c = m.storeUp
 		case "parlour_leases_held":
 			m.leases = gauge(d)
 			c = m.leases
@@ -154,12 +174,45 @@ func New() *Metrics {
 		case "parlour_relayed_connections":
 			m.relayed = gauge(d)
 			c = m.relayed
+		case "parlour_search_fallbacks_total":
+			m.fallbacks = prometheus.NewCounter(prometheus.CounterOpts{Name: d.Name, Help: d.Help})
+			c = m.fallbacks
+		case "parlour_inbox_queued", "parlour_inbox_max", "parlour_actors_ready", "parlour_chat_queued",
+			"parlour_search_queued", "parlour_search_busy", "parlour_search_workers":
+			c = m.depthGauge(d)
 		default:
 			panic("metrics: no metric made for " + d.Name)
 		}
 		m.reg.MustRegister(c)
 	}
 	return m
+}
+
+// depthNames are the names Depth takes, by the family each one sets.
+var depthNames = map[string]string{
+	"parlour_inbox_queued":   "inbox",
+	"parlour_inbox_max":      "inbox_max",
+	"parlour_actors_ready":   "actors_ready",
+	"parlour_chat_queued":    "chat",
+	"parlour_search_queued":  "search_queued",
+	"parlour_search_busy":    "search_busy",
+	"parlour_search_workers": "search_workers",
+}
+
+// depthGauge makes the gauge of a queue's depth, read at each scrape
+// from the function Depth gave it (0 until one is given).
+func (m *Metrics) depthGauge(d Doc) prometheus.Collector {
+	if m.depths == nil {
+		m.depths = map[string]*atomic.Pointer[func() int]{}
+	}
+	read := new(atomic.Pointer[func() int])
+	m.depths[depthNames[d.Name]] = read
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: d.Name, Help: d.Help}, func() float64 {
+		if f := read.Load(); f != nil {
+			return float64((*f)())
+		}
+		return 0
+	})
 }
 
 func gauge(d Doc) prometheus.Gauge {
@@ -260,6 +313,17 @@ func (m *Metrics) SetLeases(n int) {
 	}
 }
 
+// StoreUp sets whether the store answers in time (parlour_store_up).
+func (m *Metrics) StoreUp(up bool) {
+	if m != nil {
+		v := 0.0
+		if up {
+			v = 1
+		}
+		m.storeUp.Set(v)
+	}
+}
+
 // Takeover counts a table taken over from a dead or departed node
 // (parlour_takeovers_total).
 func (m *Metrics) Takeover() {
@@ -292,6 +356,31 @@ func (m *Metrics) Shed(what string) {
 		c = m.shed[other]
 	}
 	c.Inc()
+}
+
+// SearchFallback counts a bot decision played by the heuristic because
+// the search pool had no room or no time left for it
+// (parlour_search_fallbacks_total).
+func (m *Metrics) SearchFallback() {
+	if m != nil {
+		m.fallbacks.Inc()
+	}
+}
+
+// Depth has the gauge of the queue called name read its depth from depth
+// at each scrape, on the scraper's goroutine (a later call replaces an
+// earlier one): "inbox" (parlour_inbox_queued), "inbox_max",
+// "actors_ready", "chat" (parlour_chat_queued), "search_queued",
+// "search_busy" and "search_workers" (parlour_ and the name). Any other
+// name is ignored. The queues' owner keeps their depths; nothing is
+// counted on its hot paths.
+func (m *Metrics) Depth(name string, depth func() int) {
+	if m == nil {
+		return
+	}
+	if read, ok := m.depths[name]; ok {
+		read.Store(&depth)
+	}
 }
 
 // Relay adds delta (+1 or -1) to the connections this node relays to

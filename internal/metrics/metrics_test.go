@@ -140,7 +140,9 @@ func TestPreregisteredSeries(t *testing.T) {
 	}
 	for _, name := range []string{"parlour_tables_live", "parlour_connections", "parlour_leases_held",
 		"parlour_takeovers_total", "parlour_relayed_connections",
-		"parlour_move_to_view_seconds_count", "parlour_store_commit_seconds_count"} {
+		"parlour_move_to_view_seconds_count", "parlour_store_commit_seconds_count",
+		"parlour_inbox_queued", "parlour_inbox_max", "parlour_actors_ready", "parlour_chat_queued",
+		"parlour_search_queued", "parlour_search_busy", "parlour_search_workers", "parlour_search_fallbacks_total"} {
 		if v := s.value(t, name); v != 0 {
 			t.Errorf("%s = %v at start", name, v)
 		}
@@ -251,6 +253,21 @@ func TestCounting(t *testing.T) {
 	m.Relay(1)
 	m.Relay(1)
 	m.Relay(-1)
+	m.SearchFallback()
+	m.SearchFallback()
+	m.Refusal("busy")
+	m.Refusal("chat_backlog")
+	inbox := 3
+	m.Depth("inbox", func() int { return inbox })
+	m.Depth("inbox_max", func() int { return 99 })
+	m.Depth("inbox_max", func() int { return 2 }) // a later reader replaces the first
+	m.Depth("actors_ready", func() int { return 4 })
+	m.Depth("chat", func() int { return 5 })
+	m.Depth("search_queued", func() int { return 6 })
+	m.Depth("search_busy", func() int { return 7 })
+	m.Depth("search_workers", func() int { return 8 })
+	m.Depth("no_such_queue", func() int { return 100 })
+	inbox = 11 // read at the scrape, not when given
 
 	s := get(t, m.Handler())
 	want := map[string]float64{
@@ -277,13 +294,26 @@ func TestCounting(t *testing.T) {
 		`parlour_shed_total{what="connection"}`:             2,
 		`parlour_shed_total{what="other"}`:                  1,
 		"parlour_relayed_connections":                       1,
+		"parlour_search_fallbacks_total":                    2,
+		`parlour_refusals_total{code="busy"}`:               1,
+		`parlour_refusals_total{code="chat_backlog"}`:       1,
+		"parlour_inbox_queued":                              11,
+		"parlour_inbox_max":                                 2,
+		"parlour_actors_ready":                              4,
+		"parlour_chat_queued":                               5,
+		"parlour_search_queued":                             6,
+		"parlour_search_busy":                               7,
+		"parlour_search_workers":                            8,
 	}
 	for series, w := range want {
 		if got := s.value(t, series); got != w {
 			t.Errorf("%s = %v, want %v", series, got, w)
 		}
 	}
-	for series := range s.samples {
+	for series, v := range s.samples {
+		if (strings.HasPrefix(series, "parlour_") && v == 100) || strings.Contains(series, "no_such_queue") {
+			t.Errorf("a depth of an unknown queue was scraped: %s %v", series, v)
+		}
 		if strings.Contains(series, "made_up_code") || strings.Contains(series, `what="cpu"`) {
 			t.Errorf("an unknown label value made a series of its own: %s", series)
 		}
@@ -304,6 +334,8 @@ func TestNilIsSafe(t *testing.T) {
 	m.Refusal("illegal_move")
 	m.Shed("table")
 	m.Relay(1)
+	m.SearchFallback()
+	m.Depth("inbox", func() int { return 1 })
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	if rec.Code != http.StatusNotFound {
@@ -349,6 +381,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		"Table":                func() { m.TableOpened(); m.TableClosed() },
 		"Relay":                func() { m.Relay(1); m.Relay(-1) },
 		"SetLeases + Takeover": func() { m.SetLeases(4); m.Takeover() },
+		"SearchFallback":       func() { m.SearchFallback() },
 		"nil Move":             func() { nilM.Move("golf") },
 		"nil MoveToView":       func() { nilM.MoveToView(time.Millisecond) },
 	} {

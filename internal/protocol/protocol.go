@@ -49,6 +49,8 @@ const (
 	CodeUnavailable = "unavailable"   // the store failed; the move was not made
 	CodeBadChat     = "bad_chat"      // a chat text empty, too long, or with control characters
 	CodeChatFlood   = "chat_flood"    // over the seat's chat rate; this message was dropped
+	CodeBusy        = "busy"          // the table has too much work waiting; this message was dropped
+	CodeChatBacklog = "chat_backlog"  // the table's chat waits to be stored; this message was dropped
 )
 
 // Seat states in SeatInfo.

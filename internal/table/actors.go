@@ -48,7 +48,12 @@ type actors struct {
 	// live counts the actors; max bounds them (0: maxActors).
 	live, max int
 	// ready[next:] are the tables with work that wait for an actor, in
-	// order.
+	// order. A table is there at most once: start is called for it only
+	// when its inbox gets work while no actor runs it (Table.running, set
+	// under its mu until run finds its inbox empty), and it stays
+	// "running" from then until an actor has taken it from here and run
+	// it dry. So the list holds no more than the tables with work, at
+	// most the live tables.
 	ready  []*Table
 	next   int
 	closed bool
@@ -140,6 +145,13 @@ func (a *actors) await(hand chan *Table, idle *time.Timer) *Table {
 		idle.Reset(actorIdle)
 		return <-hand
 	}
+}
+
+// waiting returns the number of tables waiting for an actor.
+func (a *actors) waiting() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.ready) - a.next
 }
 
 // stop ends the idle actors, and each busy one once it is done (a table

@@ -46,8 +46,15 @@ func (t *Table) schedule() {
 			d := time.Duration(t.set.ClockMS) * time.Millisecond
 			s.deadline = now.Add(d)
 			s.clockGen++
-			gen := s.clockGen
-			t.after(d, func() { t.clockRanOut(s, gen) })
+			// One timer per seat, set again for each deadline: a
+			// timer left from an earlier one wakes the seat for
+			// nothing (fired looks at the deadline).
+			if s.clock == nil {
+				t.wakeable(s)
+				s.clock = time.AfterFunc(d, func() { t.wake(s) })
+			} else {
+				s.clock.Reset(d)
+			}
 		}
 	}
 }
@@ -60,9 +67,10 @@ func (t *Table) botDelay() time.Duration {
 	return time.Duration(float64(d) * (0.5 + t.rng.Float64()))
 }
 
-// clockRanOut has the stand-in make the move of a person out of time.
-func (t *Table) clockRanOut(s *seat, gen int) {
-	if gen != s.clockGen || t.status != store.StatusPlaying || !t.st.ToAct().Has(s.n) || t.botPlays(s) || s.thinking {
+// clockRanOut has the stand-in make the move of a person out of time,
+// once the seat's deadline has passed.
+func (t *Table) clockRanOut(s *seat) {
+	if s.deadline.IsZero() || time.Now().Before(s.deadline) || t.status != store.StatusPlaying || !t.st.ToAct().Has(s.n) || t.botPlays(s) || s.thinking {
 		return
 	}
 	t.think(s, "clock", 0)
@@ -73,8 +81,9 @@ func (t *Table) clockRanOut(s *seat, gen int) {
 // (the timer's is the only one): who moves, the seed of the choice, and
 // how often it has waited for a slow connection. A quick bot (one that
 // chooses in microseconds, reading the state only) chooses on the actor,
-// from the state itself; any other on a copy of the state, off the actor,
-// and the choice comes back to the actor.
+// from the state itself; any other on a copy of the state, off the actor
+// (on the manager's search pool, searchpool.go), and the choice comes
+// back to the actor.
 func (t *Table) think(s *seat, by string, delay time.Duration) {
 	s.job++
 	s.thinking = true
@@ -103,26 +112,74 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 // ignored.
 func (t *Table) arm(s *seat, delay time.Duration) {
 	s.armedJob, s.armedAt = s.job, time.Now().Add(delay)
-	if s.fire == nil {
-		s.fire = func() { t.fired(s) }
-	}
+	t.wakeable(s)
 	switch {
 	case delay <= 0:
-		t.post(s.fire)
+		t.wake(s)
 	case s.timer == nil:
-		s.timer = time.AfterFunc(delay, func() { t.post(s.fire) })
+		s.timer = time.AfterFunc(delay, func() { t.wake(s) })
 	default:
 		s.timer.Reset(delay)
 	}
 }
 
-// fired starts the armed think, if the fire is its.
-func (t *Table) fired(s *seat) {
-	if s.armedJob != s.job || time.Now().Before(s.armedAt) {
-		return
+// wake has the actor look at what is due at seat s (fired): its armed
+// think, its clock, its bot's choice. The seat has one piece of work in
+// the inbox at most: a wake while one is there is left to it (it looks
+// at the seat when it runs, after the wake).
+func (t *Table) wake(s *seat) {
+	if s.woken.CompareAndSwap(false, true) {
+		t.post(s.fire)
 	}
-	s.armedJob = 0
-	t.startThink(s)
+}
+
+// wakeable makes the seat's fire, once (on the actor, before anything
+// that may wake the seat).
+func (t *Table) wakeable(s *seat) {
+	if s.fire == nil {
+		s.fire = func() { t.fired(s) }
+	}
+}
+
+// fired does what is due at seat s (on the actor): starts the armed
+// think if its time has come, has the stand-in move if the seat's clock
+// ran out, and takes the choice its bot came back with.
+func (t *Table) fired(s *seat) {
+	s.woken.Store(false)
+	if s.armedJob != 0 && s.armedJob == s.job && !time.Now().Before(s.armedAt) {
+		s.armedJob = 0
+		t.startThink(s)
+	}
+	t.clockRanOut(s)
+	s.answerMu.Lock()
+	c := s.answer
+	s.answer = nil
+	s.answerMu.Unlock()
+	if c != nil {
+		t.botMoved(s, c.gen, c.move, c.ok, c.by)
+	}
+}
+
+// choice is a bot's move for a think (gen) of a seat, made off the actor:
+// ok is false if the bot panicked.
+type choice struct {
+	gen  int
+	move game.Move
+	ok   bool
+	by   string
+}
+
+// answer hands the actor c, the choice of a think of seat s made off the
+// actor. The seat keeps the choice of its newest think only (an earlier
+// think's is void once a newer one has begun), so its choices take no
+// more room in the inbox than its wake.
+func (t *Table) answer(s *seat, c choice) {
+	s.answerMu.Lock()
+	if s.answer == nil || c.gen >= s.answer.gen {
+		s.answer = &c
+	}
+	s.answerMu.Unlock()
+	t.wake(s)
 }
 
 // botOf returns the bot that chooses seat s's moves: its own, or the
@@ -153,34 +210,45 @@ func (t *Table) choose(b bot.Bot, st game.State, n int, r *mrand.Rand) (m game.M
 func (t *Table) startThink(s *seat) {
 	if s.thinkWaited < botWaitLimit && t.backlogged() {
 		s.thinkWaited++
-		gen := s.job
-		t.after(botWait, func() {
-			if gen == s.job {
-				t.startThink(s)
-			}
-		})
+		t.arm(s, botWait)
 		return
 	}
 	b, gen, seed, by, n := t.botOf(s), s.job, s.thinkSeed, s.thinkBy, s.n
 	if quick(b) {
-		if s.rnd == nil {
-			s.rnd = mrand.New(&s.pcg)
-		}
-		s.pcg.Seed(seed, uint64(gen))
-		m, ok := t.choose(b, t.st, n, s.rnd)
-		t.botMoved(s, gen, m, ok, by)
+		t.chooseNow(s, b)
 		return
 	}
-	st := t.st.Clone()
-	go func() {
-		select {
-		case <-t.quit:
-			return
-		default:
-		}
-		m, ok := t.choose(b, st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
-		t.post(func() { t.botMoved(s, gen, m, ok, by) })
-	}()
+	t.wakeable(s) // for the answer
+	if external(b) {
+		st := t.st.Clone()
+		go func() {
+			select {
+			case <-t.quit:
+				return
+			default:
+			}
+			m, ok := t.choose(b, st, n, mrand.New(mrand.NewPCG(seed, uint64(gen))))
+			t.answer(s, choice{gen: gen, move: m, ok: ok, by: by})
+		}()
+		return
+	}
+	d := &decision{t: t, s: s, b: b, st: t.st.Clone(), seat: n, gen: gen, seed: seed, by: by}
+	if !t.m.searches.submit(d) {
+		// The pool's queue is full: the heuristic moves at once.
+		t.m.stats.SearchFallback()
+		t.chooseNow(s, bot.Heuristic{})
+	}
+}
+
+// chooseNow has b, a quick bot, make the move of the think under way at
+// seat s on the actor, from the state itself.
+func (t *Table) chooseNow(s *seat, b bot.Bot) {
+	if s.rnd == nil {
+		s.rnd = mrand.New(&s.pcg)
+	}
+	s.pcg.Seed(s.thinkSeed, uint64(s.job))
+	m, ok := t.choose(b, t.st, s.n, s.rnd)
+	t.botMoved(s, s.job, m, ok, s.thinkBy)
 }
 
 const (
@@ -233,7 +301,11 @@ func (t *Table) botMoved(s *seat, gen int, m game.Move, ok bool, by string) {
 		m = bot.Random{}.Choose(t.st, s.n, t.rng)
 	}
 	if err := t.apply(s.n, m, by); err != nil {
-		t.log().Error("a bot's move was refused", "seat", s.n, "err", err)
+		if !errors.Is(err, ErrUnavailable) || !t.m.storeDown() && !errors.Is(err, store.ErrFull) && !errors.Is(err, store.ErrReadOnly) {
+			// (An outage of the store is logged by the manager, a full or
+			// read-only disk by the store.)
+			t.log().Error("a bot's move was refused", "seat", s.n, "err", err)
+		}
 		if !errors.Is(err, ErrUnavailable) {
 			// Play on with a legal move rather than stall the table.
 			if err := t.apply(s.n, bot.Random{}.Choose(t.st, s.n, t.rng), by); err != nil {

@@ -14,7 +14,10 @@ import (
 // actor, and on the actor only the seat's rate is checked, the message
 // kept and one frame encoded for everyone: chat never waits for the
 // store, whose write of it is queued behind the table's earlier
-// messages, off the actor, in the order they were written. The table
+// messages, off the actor, in the order they were written. That queue is
+// bounded (Config.ChatQueue): while the store is so far behind, a message
+// is refused (protocol.CodeChatBacklog) rather than relayed and never
+// kept. The table
 // keeps its last protocol.ChatHistory messages, read from the store when
 // its first connection comes, and sends them to each connection after
 // its welcome and state.
@@ -42,10 +45,18 @@ func (b *chatRate) allow(now time.Time) bool {
 
 // Chat relays a chat message sub's player wrote to every connection of
 // the table, or refuses it to sub alone (a spectator, a bad text, a seat
-// over its rate). It does not wait for the table. id, if not empty, is
-// echoed in a refusal.
+// over its rate, the table's chat store behind, a full inbox). Like
+// Handle it is called by the connection's goroutine and waits only until
+// the table has read the connection's message before. id, if not empty,
+// is echoed in a refusal.
 func (t *Table) Chat(sub *Sub, text, id string) {
-	t.post(func() { t.chatFrom(sub, text, id) })
+	if t.settled(sub) != nil {
+		return
+	}
+	if _, full := t.admit(func() { t.chatFrom(sub, text, id) }); full {
+		t.busy(sub, id)
+		t.give(sub)
+	}
 }
 
 // chatFrom checks a chat message from sub and relays it (on the actor).
@@ -67,6 +78,12 @@ func (t *Table) chatFrom(sub *Sub, text, id string) {
 
 func (t *Table) chat(sub *Sub, text, id string) {
 	if _, ok := t.subs[sub]; !ok {
+		return
+	}
+	if n := t.chatWaiting(); n >= t.m.cfg.ChatQueue {
+		// The store is behind: the message could not be kept. Refused
+		// before the rate is charged, so nothing changes.
+		t.refuse(sub, protocol.CodeChatBacklog, fmt.Sprintf("%d chat messages of this table wait to be stored: this one was dropped; send it again later", n), id, "")
 		return
 	}
 	s := t.seats[sub.seat]
@@ -101,21 +118,22 @@ func (t *Table) sendChatLog(sub *Sub) {
 }
 
 // loadChat reads the table's chat from the store, once, before its first
-// connection is attached (off the actor). If the store fails, the table
-// starts with no history (the messages stay stored, for the next time it
-// is loaded).
-func (t *Table) loadChat(ctx context.Context) {
+// connection is attached (off the actor), and returns the work that keeps
+// it, for the actor to run before it attaches the connection (nil once
+// the chat is loaded). If the store fails, the table starts with no
+// history (the messages stay stored, for the next time it is loaded).
+func (t *Table) loadChat(ctx context.Context) func() {
 	if t.chatLoaded.Load() {
-		return
+		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := t.m.storeCtx(ctx)
 	msgs, err := t.m.cfg.Store.Chat(ctx, t.id, protocol.ChatHistory)
 	cancel()
 	if err != nil {
 		t.log().Error("reading the chat; the table starts with none", "err", err)
 		msgs = nil
 	}
-	t.post(func() {
+	return func() {
 		if t.chatLoaded.Load() {
 			return
 		}
@@ -123,13 +141,23 @@ func (t *Table) loadChat(ctx context.Context) {
 		// was attached before this: there is nothing to merge.
 		t.chatLog = append(msgs, t.chatLog...)
 		t.chatLoaded.Store(true)
-	})
+	}
+}
+
+// chatWaiting returns the number of the table's chat messages waiting to
+// be stored. chat refuses a message once Config.ChatQueue wait, so the
+// queue holds at most that many.
+func (t *Table) chatWaiting() int {
+	t.chatMu.Lock()
+	defer t.chatMu.Unlock()
+	return len(t.chatQueue)
 }
 
 // saveChat queues m to be stored after the table's earlier messages.
 func (t *Table) saveChat(m store.ChatMessage) {
 	t.chatMu.Lock()
 	t.chatQueue = append(t.chatQueue, m)
+	t.m.chatQueued.Add(1)
 	start := !t.chatWriting
 	t.chatWriting = true
 	t.chatMu.Unlock()
@@ -150,6 +178,7 @@ func (t *Table) writeChat() {
 		}
 		m := t.chatQueue[0]
 		t.chatQueue = t.chatQueue[1:]
+		t.m.chatQueued.Add(-1)
 		t.chatMu.Unlock()
 		ctx, cancel := t.storeCtx()
 		if err := t.m.cfg.Store.AppendChat(ctx, t.id, m, protocol.ChatHistory); err != nil {

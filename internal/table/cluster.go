@@ -84,7 +84,10 @@ func (m *Manager) runCluster() {
 	}
 	tick := time.NewTicker(m.cfg.LeaseTTL / 4)
 	defer tick.Stop()
-	lastRenew := time.Now()
+	// renewed is when the last renewal that the store answered began:
+	// the leases it renewed last until about a lease after it, by the
+	// database's clock.
+	renewed := time.Now()
 	for {
 		select {
 		case <-m.clusterQuit:
@@ -94,12 +97,19 @@ func (m *Manager) runCluster() {
 			continue
 		case <-tick.C:
 		}
+		began := time.Now()
 		if m.beat(ctx) {
-			lastRenew = time.Now()
-		} else if time.Since(lastRenew) > m.cfg.LeaseTTL {
+			renewed = began
+			m.setLost(false)
+		} else if time.Since(renewed) > m.cfg.LeaseTTL*3/4 {
 			// Without the store this node cannot know its leases still
-			// hold: it lets its tables go, and takes them back (or
-			// another node does) once the store answers.
+			// hold: it lets its tables go before they lapse, and takes
+			// them back (or another node does) once the store answers.
+			// Until then it is not ready (Ready).
+			if m.Live() > 0 {
+				m.log.Error("the leases could not be renewed; letting this node's tables go", "since", time.Since(renewed).Round(time.Millisecond))
+			}
+			m.setLost(true)
 			m.dropAll(ErrMoved)
 		}
 		m.sweep(ctx)
@@ -141,7 +151,9 @@ func (m *Manager) beat(ctx context.Context) bool {
 // that several nodes share them.
 func (m *Manager) sweep(ctx context.Context) {
 	for range 50 {
-		ids, err := m.cluster.Orphans(ctx, 100)
+		octx, cancel := m.storeCtx(ctx)
+		ids, err := m.cluster.Orphans(octx, 100)
+		cancel()
 		if err != nil || len(ids) == 0 {
 			return
 		}
@@ -240,8 +252,8 @@ func (m *Manager) leave() {
 
 // release gives up table id's lease (the table was unloaded).
 func (m *Manager) release(id string) {
-	if !m.clustered() {
-		return
+	if !m.clustered() || m.storeDown() {
+		return // without the store, the lease lapses by itself
 	}
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -77,6 +77,8 @@ const maxSeconds = 24 * 3600
 
 // Create starts a new table.
 func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
+	ctx, cancel := m.storeCtx(ctx)
+	defer cancel()
 	g, err := m.cfg.Games.Lookup(req.Game)
 	if err != nil {
 		return Info{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
@@ -259,6 +261,8 @@ func replayMove(st game.State, mv store.Move) error {
 // open for them (or anyone) to take, each previous holder by calling
 // Rematch with their own token.
 func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResult, error) {
+	ctx, cancel := m.storeCtx(ctx)
+	defer cancel()
 	m.rematchMu.Lock()
 	defer m.rematchMu.Unlock()
 	var (

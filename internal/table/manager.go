@@ -43,15 +43,38 @@ type Config struct {
 	// CreateRequest.Think); 0: each level's own iterations, cut short at
 	// bot.LevelCap. At most MaxThinkMS milliseconds.
 	Think time.Duration
-	// Workers is the number of goroutines a search bot spreads each
-	// decision over (Search.Workers); 0 means runtime.NumCPU().
+	// Workers is the number of workers of the manager's search pool, the
+	// most bot decisions that run at once over all its tables, each on
+	// one goroutine (searchpool.go); 0 means runtime.GOMAXPROCS(0).
 	Workers int
+	// SearchQueue is the most bot decisions waiting for a worker of the
+	// search pool; past it a bot plays the heuristic's move. 0 means 64
+	// per worker.
+	SearchQueue int
+	// Inbox is the most work a table's inbox holds before the table
+	// refuses its connections' messages (protocol.CodeBusy) and requests
+	// (ErrBusy); 0 means 512. The table's own work is never refused
+	// (table.go).
+	Inbox int
+	// ChatQueue is the most chat messages of a table waiting to be
+	// stored; past it the table refuses chat (protocol.CodeChatBacklog).
+	// 0 means protocol.ChatHistory.
+	ChatQueue int
 	// Queue is the number of frames a connection may fall behind before it
 	// is dropped; 0 means 256 (docs/protocol.md).
 	Queue int
 	// Unload is how long a finished table nobody watches stays in memory;
 	// 0 means 10 minutes, negative never.
 	Unload time.Duration
+	// Expire is how long a waiting table that no person has joined (bots
+	// do not count) lives: then it is deleted from the store, so tables
+	// made and left empty do not pile up. 0: never (expire.go).
+	Expire time.Duration
+	// Abandon is how long a table nobody is connected to, playing or
+	// waiting with a person seated, stays in memory: then it is unloaded,
+	// kept in the store and loaded again when asked for. 0: never; in a
+	// cluster never, since every unfinished table has an owner there.
+	Abandon time.Duration
 	// Logger logs; nil discards.
 	Logger *slog.Logger
 	// Metrics receives the tables' measurements; nil: none.
@@ -69,6 +92,10 @@ type Config struct {
 	// about how long a dead node's tables wait for a new owner; 0 means
 	// 5 seconds.
 	LeaseTTL time.Duration
+	// StoreTimeout bounds every call to the store (health.go): a move
+	// not committed within it is refused with ErrUnavailable. 0 means 2
+	// seconds.
+	StoreTimeout time.Duration
 }
 
 // Metrics receives what the tables measure; *metrics.Metrics is one. The
@@ -82,6 +109,19 @@ type Metrics interface {
 	Takeover()
 	MoveToView(d time.Duration)
 	Refusal(code string)
+	// SearchFallback counts a bot decision the search pool had no time
+	// or room for, played by the heuristic instead.
+	SearchFallback()
+	// Depth has the metrics read the depth of one of the manager's
+	// queues at each scrape, calling depth from the scraper's goroutine:
+	// name is "inbox" (work waiting in the tables' inboxes, summed),
+	// "inbox_max" (the most in one inbox), "actors_ready" (tables
+	// waiting for an actor), "chat" (chat messages waiting to be
+	// stored), "search_queued" (bot decisions waiting for the search
+	// pool), "search_busy" (its workers running one) or
+	// "search_workers" (its size).
+	Depth(name string, depth func() int)
+	StoreUp(up bool)
 }
 
 // noMetrics discards measurements.
@@ -95,6 +135,9 @@ func (noMetrics) SetLeases(int)               {}
 func (noMetrics) Takeover()                   {}
 func (noMetrics) MoveToView(time.Duration)    {}
 func (noMetrics) Refusal(string)              {}
+func (noMetrics) SearchFallback()             {}
+func (noMetrics) Depth(string, func() int)    {}
+func (noMetrics) StoreUp(bool)                {}
 
 // Manager holds the live tables.
 type Manager struct {
@@ -112,10 +155,24 @@ type Manager struct {
 	// chatWriters are the goroutines storing chat messages: Close waits
 	// for them.
 	chatWriters sync.WaitGroup
+	// searches is the pool the tables' bots choose on; chatQueued
+	// counts the chat messages waiting to be stored, over the tables.
+	searches   *searchPool
+	chatQueued atomic.Int64
 	// recentSlots bounds how many connections' logs of the recent past
 	// (recent.go) are worked out at once: one per worker.
 	recentSlots chan struct{}
 	leaveOnce   sync.Once // the cluster is left once, by Close
+	// health is what the node knows of its store; the prober updates it
+	// until probeQuit closes (health.go).
+	health     health
+	probeQuit  chan struct{}
+	probeDone  chan struct{}
+	closeProbe sync.Once
+
+	// The janitor of idle tables (expire.go); nil janitorQuit: none runs.
+	janitorQuit chan struct{}
+	janitorDone chan struct{}
 
 	// A node of a cluster's state (nil cluster: alone).
 	cluster     store.Cluster
@@ -137,9 +194,21 @@ func NewManager(cfg Config) *Manager {
 		cfg.Queue = 256
 	}
 	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.NumCPU()
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.SearchQueue <= 0 {
+		cfg.SearchQueue = 64 * cfg.Workers
+	}
+	if cfg.Inbox <= 0 {
+		cfg.Inbox = 512
+	}
+	if cfg.ChatQueue <= 0 {
+		cfg.ChatQueue = protocol.ChatHistory
 	}
 	cfg.Think = min(max(cfg.Think, 0), MaxThinkMS*time.Millisecond)
+	if cfg.StoreTimeout <= 0 {
+		cfg.StoreTimeout = defaultStoreTimeout
+	}
 	if cfg.Unload == 0 {
 		cfg.Unload = 10 * time.Minute
 	}
@@ -154,10 +223,12 @@ func NewManager(cfg Config) *Manager {
 		log = slog.New(slog.DiscardHandler)
 	}
 	m := &Manager{cfg: cfg, log: log, tables: map[string]*Table{}, stats: cfg.Metrics, lobby: newLobbyCache(), actors: &actors{},
-		recentSlots: make(chan struct{}, cfg.Workers)}
+		recentSlots: make(chan struct{}, cfg.Workers), probeQuit: make(chan struct{}), probeDone: make(chan struct{})}
 	if m.stats == nil {
 		m.stats = noMetrics{}
 	}
+	m.searches = newSearchPool(cfg.Workers, cfg.SearchQueue, m.stats)
+	m.depths()
 	if cfg.Cluster {
 		c, ok := cfg.Store.(store.Cluster)
 		if !ok {
@@ -174,6 +245,8 @@ func NewManager(cfg Config) *Manager {
 		m.sweepNow = make(chan struct{}, 1)
 		go m.runCluster()
 	}
+	go m.probe()
+	m.startJanitor()
 	return m
 }
 
@@ -321,6 +394,8 @@ func (m *Manager) Get(ctx context.Context, id string) (*Table, error) {
 	if closed {
 		return nil, ErrClosed
 	}
+	ctx, cancel := m.storeCtx(ctx)
+	defer cancel()
 	var lease store.Lease
 	if m.clustered() {
 		l, err := m.acquire(ctx, id)
@@ -423,6 +498,8 @@ const (
 
 // List returns tables for the lobby, newest first.
 func (m *Manager) List(ctx context.Context, f Filter) ([]Info, error) {
+	ctx, cancel := m.storeCtx(ctx)
+	defer cancel()
 	out := []Info{}
 	if f == FilterOver {
 		recs, err := m.cfg.Store.Tables(ctx, store.Query{Status: []string{store.StatusOver}, Limit: 100, Newest: true})
@@ -488,6 +565,7 @@ func (m *Manager) recordInfo(rec *store.Table) (Info, error) {
 // stored. It does not close the store.
 func (m *Manager) Close() {
 	m.stopping.Store(true)
+	m.stopJanitor()
 	m.mu.Lock()
 	m.closed = true
 	tables := slices.Collect(maps.Values(m.tables))
@@ -500,6 +578,8 @@ func (m *Manager) Close() {
 	wg.Wait()
 	m.actors.stop()
 	m.chatWriters.Wait()
+	m.closeProbe.Do(func() { close(m.probeQuit) })
+	<-m.probeDone
 	if m.clustered() {
 		m.leaveOnce.Do(m.leave)
 	}

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -82,20 +81,39 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	if err := game.Vet(t.st, n, m); err != nil {
 		return err
 	}
+	if t.m.storeDown() {
+		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, errStoreDown)
+	}
+	if t.doubt {
+		if err := t.resolveDoubt(); err != nil {
+			return err
+		}
+	}
 	text := t.st.FormatMove(m)
 	// The time as the stores keep it (to the microsecond), so that the log
 	// sent on connecting, read from the store, tells it as it was told.
 	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC().Truncate(time.Microsecond), Lease: t.rec.Lease.Epoch}
-	// The store gives up on a move itself (a group commit is waited for
-	// once queued): no deadline to make per move.
-	err := t.m.cfg.Store.AppendMove(context.Background(), t.id, rec)
+	ctx, cancel := t.storeCtx()
+	err := t.m.cfg.Store.AppendMove(ctx, t.id, rec)
+	cancel()
 	t.m.stats.StoreCommit(time.Since(rec.At))
 	if err != nil {
 		if t.lostLease(err) {
 			return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, ErrMoved)
 		}
-		t.log().Error("storing a move", "move", rec.N, "err", err)
-		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
+		// The store may hold the move all the same (a commit that ended
+		// after the deadline): the next move first reads back how many
+		// the store has.
+		t.doubt = true
+		switch {
+		case timedOut(err):
+			t.m.storeFailed(err)
+		case errors.Is(err, store.ErrFull), errors.Is(err, store.ErrReadOnly):
+			// The store logs these itself, once and then now and then.
+		default:
+			t.log().Error("storing a move", "move", rec.N, "err", err)
+		}
+		return fmt.Errorf("%w: the move was not made: %w", ErrUnavailable, err)
 	}
 	// The words for the live log, from the state before the move, and
 	// the deals played: only when someone is told (a table nobody
@@ -135,6 +153,61 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 		t.infoMoves.Store(int64(t.moves)) // the rest of the lobby entry is as it was
 	}
 	return nil
+}
+
+// resolveDoubt reads back how many moves the store holds of the table,
+// after a move whose store call failed. If the failed move was stored all
+// the same, the table is unloaded: its clients reconnect and it is
+// rebuilt from the store, with that move made. The error, if not nil,
+// refuses the move being made.
+func (t *Table) resolveDoubt() error {
+	ctx, cancel := t.storeCtx()
+	rec, err := t.m.cfg.Store.Table(ctx, t.id)
+	cancel()
+	if err != nil {
+		if timedOut(err) {
+			t.m.storeFailed(err)
+		}
+		return fmt.Errorf("%w: the move was not made: %v", ErrUnavailable, err)
+	}
+	t.doubt = false
+	if rec.Moves == t.moves {
+		return nil
+	}
+	t.log().Warn("the store holds a move whose commit failed; rebuilding the table from the store", "stored", rec.Moves, "made", t.moves)
+	t.unload(ErrMoved)
+	return fmt.Errorf("%w: the move was not made: the table is being rebuilt; reconnect", ErrUnavailable)
+}
+
+// saveRecord stores the table's record (its status, result, seats and
+// links), after what changed it. A failure other than a lost lease is
+// tried again every second until the record is stored: the record must
+// catch up with the moves, which were stored.
+func (t *Table) saveRecord(what string) {
+	ctx, cancel := t.storeCtx()
+	err := t.m.cfg.Store.UpdateTable(ctx, t.rec)
+	cancel()
+	if err == nil || t.lostLease(err) {
+		t.recFailing = false
+		return
+	}
+	if timedOut(err) {
+		t.m.storeFailed(err)
+	}
+	if !t.recFailing {
+		t.log().Error("storing the table's "+what+"; trying again every second", "err", err)
+	}
+	t.recFailing = true
+	if t.recRetry {
+		return
+	}
+	t.recRetry = true
+	t.after(time.Second, func() {
+		t.recRetry = false
+		if t.recFailing && !t.stopping {
+			t.saveRecord(what)
+		}
+	})
 }
 
 // aftermath returns the events that follow a move made at at in st (now
@@ -190,11 +263,7 @@ func (t *Table) finish() {
 		s.job++
 		s.thinking = false
 	}
-	ctx, cancel := t.storeCtx()
-	defer cancel()
-	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil && !t.lostLease(err) {
-		t.log().Error("storing the result", "err", err)
-	}
+	t.saveRecord("result")
 	t.m.notify(noteLobby)
 	t.maybeIdle()
 }

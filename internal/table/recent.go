@@ -106,7 +106,7 @@ func (t *Table) recentEvents(ctx context.Context, r recent) ([]protocol.Event, e
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := t.m.storeCtx(ctx)
 	moves, err := t.m.cfg.Store.Moves(ctx, t.id)
 	cancel()
 	if err != nil {

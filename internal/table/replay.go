@@ -63,6 +63,8 @@ type PlaceInfo struct {
 
 // finished returns a finished table's record and moves.
 func (m *Manager) finished(ctx context.Context, id string) (*store.Table, []store.Move, error) {
+	ctx, cancel := m.storeCtx(ctx)
+	defer cancel()
 	rec, err := m.cfg.Store.Table(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil, fmt.Errorf("%w: %s", ErrNotFound, id)

@@ -174,12 +174,8 @@ func (t *Table) openSeats() int {
 func (t *Table) begin() {
 	t.status = store.StatusPlaying
 	t.rec.Status = store.StatusPlaying
-	ctx, cancel := t.storeCtx()
-	if err := t.m.cfg.Store.UpdateTable(ctx, t.rec); err != nil && !t.lostLease(err) {
-		t.log().Error("storing the start", "err", err)
-	}
+	t.saveRecord("start")
 	t.m.notify(noteLobby)
-	cancel()
 	for _, s := range t.seats {
 		if s.kind == store.KindHuman && s.conns == 0 {
 			s.away = true

@@ -52,12 +52,18 @@ var (
 	ErrOver = errors.New("the game is over")
 	// ErrClosed marks a table that has stopped (server shutting down).
 	ErrClosed = errors.New("table closed")
-	// ErrUnavailable marks a store failure; nothing was changed.
+	// ErrUnavailable marks a store failure, or a table too busy to take
+	// a request (ErrBusy); nothing was changed.
 	ErrUnavailable = errors.New("store unavailable")
 	// ErrSlow is why a Sub whose queue filled up was dropped.
 	ErrSlow = errors.New("too slow: the connection fell behind and was dropped")
 	// ErrLeft is why a Sub was closed when its seat's player left.
 	ErrLeft = errors.New("the seat was left")
+	// ErrBusy marks a request refused because its table has Config.Inbox
+	// pieces of work waiting; nothing was changed. It is an
+	// ErrUnavailable too, so that a caller that knows only that one
+	// answers "try again later".
+	ErrBusy = fmt.Errorf("%w: the table is busy (too much work waiting for it); try again", ErrUnavailable)
 )
 
 // Settings are a table's own settings, beside the game's options.
@@ -170,12 +176,20 @@ type Sub struct {
 	// The connection's message being read (Handle), one at a time: its
 	// bytes, when it was received, the work that reads it on the actor,
 	// made once, the signal that it was read, and whether that signal is
-	// still to come (the connection's goroutine's alone).
-	in      []byte
-	start   time.Time
-	handle  func()
-	handled chan struct{}
-	reading bool
+	// still to come (the connection's goroutine's alone). When outCode is
+	// set the item is not a message but a refusal to send (Refuse, or a
+	// message refused for a full inbox), with its message and id.
+	in                     []byte
+	start                  time.Time
+	handle                 func()
+	handled                chan struct{}
+	reading                bool
+	outCode, outMsg, outID string
+
+	// owed and detachOwed (under the table's mu) say that the sub's item,
+	// and its Detach, wait in the table's owed list rather than in its
+	// full inbox (owe).
+	owed, detachOwed bool
 
 	// mu guards the queue, which the actor adds to and the writer takes
 	// from. It grows as frames wait and is used again once empty, so an
@@ -304,6 +318,14 @@ type seat struct {
 	armedAt  time.Time
 	timer    *time.Timer
 	fire     func()
+	// The seat's clock's timer, set again for each deadline; woken says
+	// fire is in the inbox (one at a time: wake); answer is the choice
+	// of the seat's newest think made off the actor, until the actor
+	// takes it (under answerMu).
+	clock    *time.Timer
+	woken    atomic.Bool
+	answerMu sync.Mutex
+	answer   *choice
 }
 
 // Table is one live table. Its methods are safe for concurrent use; all of
@@ -331,6 +353,13 @@ type Table struct {
 	idleGen  int
 	stopping bool
 	stopWhy  error // why the subs are closed when stopping; nil: ErrClosed
+	// doubt is set when a move's store call failed: the store may hold
+	// the move all the same, so the next move first reads back how many
+	// it has (resolveDoubt).
+	doubt bool
+	// recFailing is set while the table's record could not be stored,
+	// and recRetry while a retry is due (saveRecord).
+	recFailing, recRetry bool
 	// narrator tells moves in words (the game's state, when it can).
 	narrator game.Narrator
 	// chatLog is the table's last chat messages, oldest first (chat.go).
@@ -347,11 +376,16 @@ type Table struct {
 	// The actor's inbox: work waits here, and one of the manager's actors
 	// runs it only while there is some (an idle table holds no goroutine,
 	// and so no stack).
-	mu       sync.Mutex
-	inbox    []func()
-	spare    []func() // the other half of a double buffer
-	running  bool     // an actor is draining the inbox
-	ended    bool     // the actor has stopped; done is closed
+	mu      sync.Mutex
+	inbox   []func()
+	spare   []func() // the other half of a double buffer
+	running bool     // an actor is draining the inbox
+	ended   bool     // the actor has stopped; done is closed
+	// owed are the subs whose item or Detach came while the inbox was
+	// full (each at most once), and settling says the one piece of work
+	// that settles them is in the inbox (owe).
+	owed     []*Sub
+	settling bool
 	quit     chan struct{}
 	quitOnce sync.Once
 	done     chan struct{}
@@ -438,6 +472,7 @@ func (t *Table) end() {
 	t.mu.Lock()
 	t.ended, t.running = true, false
 	t.inbox, t.spare = nil, nil
+	t.owed = nil
 	t.mu.Unlock()
 	close(t.done)
 }
@@ -463,13 +498,30 @@ func (t *Table) stop() {
 	<-t.done
 }
 
-// call runs f on the actor and waits for it.
+// call runs f, the manager's own work, on the actor and waits for it.
 func (t *Table) call(ctx context.Context, f func()) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	ran := make(chan struct{})
 	if !t.post(func() { f(); close(ran) }) {
+		return ErrClosed
+	}
+	return t.wait(ran)
+}
+
+// request runs f, a client's request, on the actor and waits for it;
+// ErrBusy, without running it, if the inbox is full.
+func (t *Table) request(ctx context.Context, f func()) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ran := make(chan struct{})
+	ok, full := t.admit(func() { f(); close(ran) })
+	switch {
+	case full:
+		return ErrBusy
+	case !ok:
 		return ErrClosed
 	}
 	return t.wait(ran)
@@ -491,21 +543,114 @@ func (t *Table) wait(ran <-chan struct{}) error {
 	}
 }
 
-// post hands f to the actor without waiting for it to run; false if the
-// actor has stopped.
+// The inbox is bounded. The work that connections and requests bring
+// (a connection's messages, the server's refusals and Detach; the
+// requests Attach, Move, Sync, Join, Leave and Public) goes in only while
+// the inbox holds fewer than Config.Inbox pieces of work (admit). Past
+// that a request is refused with ErrBusy, and a connection's message with
+// protocol.CodeBusy. A connection has one item at a time with its table
+// (Handle), so that refusal, a refusal the server sends, and the
+// connection's Detach each need no more than the sub they are for: the
+// sub waits in the table's owed list (once, however much it is owed), and
+// one piece of work in the inbox settles the whole list (owe).
+//
+// The table's own work (a bot's choice, a timer, a manager's call) is
+// never refused: what it carries would be lost. It is bounded by what
+// the table holds: one piece at a time per seat for its bot, its think
+// and its clock (wake, bots.go), one per timer the table and its seats
+// set (a grace period, an unload, a store retry), and one per call of the
+// manager waiting for its answer. So the inbox of a table holds at most
+// Config.Inbox + 1 pieces of work besides its own, a few per seat.
+
+// post hands f, the table's own work, to the actor without waiting for it
+// to run; false if the actor has stopped. It is never refused for a full
+// inbox.
 func (t *Table) post(f func()) bool {
 	t.mu.Lock()
 	if t.ended {
 		t.mu.Unlock()
 		return false
 	}
+	t.enqueue(f)
+	t.mu.Unlock()
+	return true
+}
+
+// admit hands f, work a connection or a request brings, to the actor
+// without waiting for it to run, unless the inbox holds Config.Inbox
+// pieces of work (then full) or the actor has stopped.
+func (t *Table) admit(f func()) (ok, full bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.ended:
+		return false, false
+	case len(t.inbox) >= t.m.cfg.Inbox:
+		return false, true
+	}
+	t.enqueue(f)
+	return true, false
+}
+
+// enqueue adds f to the inbox and has an actor run it if none is (under
+// t.mu).
+func (t *Table) enqueue(f func()) {
 	t.inbox = append(t.inbox, f)
 	if !t.running {
 		t.running = true
 		t.m.actors.start(t)
 	}
-	t.mu.Unlock()
+}
+
+// owe has the actor run sub's item (item) or detach it (detach) after
+// the work in the inbox though the inbox is full: sub goes in the owed
+// list unless it is there already, and one piece of work, beyond the
+// bound, settles the list. False if the actor has stopped.
+func (t *Table) owe(sub *Sub, item, detach bool) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.ended {
+		return false
+	}
+	if !sub.owed && !sub.detachOwed {
+		t.owed = append(t.owed, sub)
+	}
+	sub.owed = sub.owed || item
+	sub.detachOwed = sub.detachOwed || detach
+	if !t.settling {
+		t.settling = true
+		t.enqueue(t.settle)
+	}
 	return true
+}
+
+// settle runs the items and Detaches owed, in the order the subs came (on
+// the actor).
+func (t *Table) settle() {
+	t.mu.Lock()
+	owed := t.owed
+	t.owed, t.settling = nil, false
+	t.mu.Unlock()
+	for _, sub := range owed {
+		t.mu.Lock()
+		item, detach := sub.owed, sub.detachOwed
+		sub.owed, sub.detachOwed = false, false
+		t.mu.Unlock()
+		if item {
+			sub.handle()
+		}
+		if detach {
+			t.detach(sub, nil)
+		}
+	}
+}
+
+// inboxDepth returns the pieces of work waiting in the inbox, not yet
+// taken by the actor.
+func (t *Table) inboxDepth() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.inbox)
 }
 
 // after runs f on the actor after d.
@@ -513,8 +658,9 @@ func (t *Table) after(d time.Duration, f func()) {
 	time.AfterFunc(d, func() { t.post(f) })
 }
 
+// storeCtx bounds a store call of the table's by the store timeout.
 func (t *Table) storeCtx() (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.Background(), 10*time.Second)
+	return context.WithTimeout(context.Background(), t.m.cfg.StoreTimeout)
 }
 
 func (t *Table) log() *slog.Logger { return t.m.log.With("table", t.id) }
@@ -522,16 +668,19 @@ func (t *Table) log() *slog.Logger { return t.m.log.With("table", t.id) }
 // --- requests ---
 
 // Attach connects a client: with a seat token to play that seat, or as a
-// spectator. The sub's first frames are a welcome, the current state, the
+// spectator (ErrBusy if the table has too much work waiting). The sub's first frames are a welcome, the current state, the
 // table's last chat messages and the log of its last moves (a
 // protocol.Log, worked out before Attach returns, off the table's
 // goroutine; the frames of what happens meanwhile follow it).
 func (t *Table) Attach(ctx context.Context, token string, spectate bool) (*Sub, error) {
-	t.loadChat(ctx)
+	keepChat := t.loadChat(ctx)
 	var sub *Sub
 	var err error
 	var past recent
-	if e := t.call(ctx, func() {
+	if e := t.request(ctx, func() {
+		if keepChat != nil {
+			keepChat()
+		}
 		sub, err = t.attach(token, spectate)
 		if err == nil {
 			past = t.recentFor(sub)
@@ -549,9 +698,12 @@ func (t *Table) Attach(ctx context.Context, token string, spectate bool) (*Sub, 
 }
 
 // Detach disconnects a sub. It is safe to call more than once, and after
-// the table dropped the sub.
+// the table dropped the sub. It is never refused: past a full inbox the
+// sub waits in the owed list, after the work in the inbox.
 func (t *Table) Detach(sub *Sub) {
-	t.post(func() { t.detach(sub, nil) })
+	if _, full := t.admit(func() { t.detach(sub, nil) }); full {
+		t.owe(sub, false, true)
+	}
 }
 
 // Move submits a move in notation ("play 7S", or "2: play 7S") from sub.
@@ -560,7 +712,7 @@ func (t *Table) Detach(sub *Sub) {
 func (t *Table) Move(ctx context.Context, sub *Sub, text string, seat *int, id string) error {
 	start := time.Now()
 	var made bool
-	err := t.call(ctx, func() { made = t.humanMove(sub, text, seat, id) })
+	err := t.request(ctx, func() { made = t.humanMove(sub, text, seat, id) })
 	if made {
 		// The views showing the move are queued to every connection.
 		t.m.stats.MoveToView(time.Since(start))
@@ -570,7 +722,7 @@ func (t *Table) Move(ctx context.Context, sub *Sub, text string, seat *int, id s
 
 // Sync sends sub a fresh state frame.
 func (t *Table) Sync(ctx context.Context, sub *Sub) error {
-	return t.call(ctx, func() { t.sync(sub) })
+	return t.request(ctx, func() { t.sync(sub) })
 }
 
 // sync sends sub a fresh state frame (on the actor).
@@ -582,12 +734,17 @@ func (t *Table) sync(sub *Sub) {
 
 // Refuse sends sub an error frame (the server's refusals of messages that
 // never reach the game go through the table so frames stay in order).
+// Like Handle it is called by the connection's goroutine, and waits until
+// the table has read the connection's message before: the refusal takes
+// the place of a message, so a connection still has one item at a time
+// with its table. It is never refused itself: past a full inbox it waits
+// in the owed list.
 func (t *Table) Refuse(sub *Sub, code, message, id string) {
-	t.post(func() {
-		if _, ok := t.subs[sub]; ok {
-			t.refuse(sub, code, message, id, "")
-		}
-	})
+	if t.settled(sub) != nil {
+		return
+	}
+	sub.outCode, sub.outMsg, sub.outID = code, message, id
+	t.give(sub)
 }
 
 // Join takes seat (or the first open seat when seat < 0) for a person
@@ -598,7 +755,7 @@ func (t *Table) Join(ctx context.Context, seatNo int, name string) (JoinResult, 
 		return JoinResult{}, err
 	}
 	var res JoinResult
-	if e := t.call(ctx, func() { res, err = t.join(seatNo, name) }); e != nil {
+	if e := t.request(ctx, func() { res, err = t.join(seatNo, name) }); e != nil {
 		return JoinResult{}, e
 	}
 	return res, err
@@ -608,7 +765,7 @@ func (t *Table) Join(ctx context.Context, seatNo int, name string) (JoinResult, 
 // bot plays the seat from then on, and anyone may join it.
 func (t *Table) Leave(ctx context.Context, token string) error {
 	var err error
-	if e := t.call(ctx, func() { err = t.leave(token) }); e != nil {
+	if e := t.request(ctx, func() { err = t.leave(token) }); e != nil {
 		return e
 	}
 	return err
@@ -618,7 +775,7 @@ func (t *Table) Leave(ctx context.Context, token string) error {
 func (t *Table) Public(ctx context.Context) (any, int, error) {
 	var view any
 	var seq int
-	if err := t.call(ctx, func() {
+	if err := t.request(ctx, func() {
 		view, seq = t.st.View(game.Spectator), t.moves
 		b, _ := json.Marshal(view) // a copy the caller may keep
 		view = json.RawMessage(b)

@@ -1,0 +1,170 @@
+package table
+
+import (
+	mrand "math/rand/v2"
+	"sync"
+	"time"
+
+	"parlour/bot"
+	"parlour/game"
+)
+
+// The search pool. The bots that think (the levels easy, medium and hard,
+// and any bot that is neither quick nor external) choose on the manager's
+// one pool of Config.Workers workers, shared by every table, not on a
+// goroutine of their own per decision: however many tables have a bot to
+// move, no more searches run at once than there are workers, each on one
+// goroutine (Search.Workers 1), so a busy node shares its cores among the
+// decisions rather than piling goroutines on them.
+//
+// A decision waits in the pool's queue for a worker, and its wait counts
+// against its think limit (its time budget, or its cap; bot.LevelCap for
+// a search that has neither): the search thinks what is left, so a bot
+// answers within its limit as its player sees it however long it waited.
+// A decision whose limit was spent waiting, or that finds the queue full
+// (Config.SearchQueue), is played by the heuristic instead (a fallback,
+// counted in the metrics). The heuristic keeps the game going at once:
+// a decision that waited for room would only wait longer, holding its
+// table up, and one that waited past its limit would keep a person
+// waiting beyond what the table promised.
+//
+// External bots (bot.Seater) wait on their own programs, not on a core:
+// each of their decisions still runs on a goroutine of its own.
+
+// searchPool runs the tables' bot decisions on a fixed number of workers.
+type searchPool struct {
+	size  int // the most decisions run at once
+	limit int // the most decisions waiting
+	stats Metrics
+
+	mu    sync.Mutex
+	queue []*decision // waiting, oldest first from head
+	head  int
+	busy  int // workers running (each takes decisions until none waits)
+}
+
+// decision is one bot's choice for a seat, made on the pool: the bot, a
+// copy of the state, and what the seat's think was (job, seed, by), with
+// the time it was queued.
+type decision struct {
+	t      *Table
+	s      *seat
+	b      bot.Bot
+	st     game.State
+	seat   int
+	gen    int
+	seed   uint64
+	by     string
+	queued time.Time
+}
+
+// newSearchPool returns a pool of size workers and a queue of limit.
+func newSearchPool(size, limit int, stats Metrics) *searchPool {
+	return &searchPool{size: size, limit: limit, stats: stats}
+}
+
+// submit queues d and starts a worker for it if fewer than size run;
+// false, with nothing queued, if limit decisions wait already.
+func (p *searchPool) submit(d *decision) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.queue)-p.head >= p.limit {
+		return false
+	}
+	d.queued = time.Now()
+	p.queue = append(p.queue, d)
+	if p.busy < p.size {
+		p.busy++
+		go p.work()
+	}
+	return true
+}
+
+// work runs the waiting decisions, oldest first, until none is left.
+func (p *searchPool) work() {
+	for {
+		p.mu.Lock()
+		if p.head == len(p.queue) {
+			p.queue, p.head = p.queue[:0], 0
+			p.busy--
+			p.mu.Unlock()
+			return
+		}
+		d := p.queue[p.head]
+		p.queue[p.head] = nil
+		p.head++
+		p.mu.Unlock()
+		p.run(d)
+	}
+}
+
+// run makes decision d and hands the choice to its table.
+func (p *searchPool) run(d *decision) {
+	select {
+	case <-d.t.quit:
+		return
+	default:
+	}
+	b, ok := hurried(d.b, d.st.Game(), time.Since(d.queued))
+	if !ok {
+		b = bot.Heuristic{}
+		p.stats.SearchFallback()
+	}
+	m, ok := d.t.choose(b, d.st, d.seat, mrand.New(mrand.NewPCG(d.seed, uint64(d.gen))))
+	d.t.answer(d.s, choice{gen: d.gen, move: m, ok: ok, by: d.by})
+}
+
+// waiting returns the number of decisions waiting for a worker.
+func (p *searchPool) waiting() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue) - p.head
+}
+
+// running returns the number of workers running decisions.
+func (p *searchPool) running() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.busy
+}
+
+// hurried returns b as it is to choose in g after waiting for waited: a
+// search bot (a level or a Search) on one goroutine, with its think limit
+// (its budget, or its cap over its iterations; bot.LevelCap if it has
+// neither) less waited; false if nothing of the limit is left. Any other
+// bot is returned as it is.
+func hurried(b bot.Bot, g game.Game, waited time.Duration) (bot.Bot, bool) {
+	var s bot.Search
+	switch x := b.(type) {
+	case bot.Leveled:
+		s = x.Settings(g)
+	case bot.Search:
+		s = x
+	default:
+		return b, true
+	}
+	limit := s.Think
+	if limit <= 0 {
+		limit = bot.LevelCap
+		if s.Iterations <= 0 {
+			// Its iterations stay the target, under the cap.
+			s.Iterations = bot.DefaultIterations
+		}
+	}
+	left := limit - waited
+	if left <= 0 {
+		return nil, false
+	}
+	s.Think, s.Workers = left, 1
+	return s, true
+}
+
+// external reports whether b is an external bot, whose decisions wait on
+// its program rather than on a core.
+func external(b bot.Bot) bool {
+	switch b.(type) {
+	case bot.Seat, bot.Seater:
+		return true
+	}
+	return false
+}
