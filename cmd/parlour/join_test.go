@@ -48,11 +48,11 @@ type testServer struct {
 	cmd  *exec.Cmd
 }
 
-// startServe starts `parlour serve` on addr (127.0.0.1:0: any free port)
-// and waits until it is ready.
-func startServe(t *testing.T, bin, db, addr string) *testServer {
+// startServe starts `parlour serve` on addr (127.0.0.1:0: any free port),
+// with flags after its own, and waits until it is ready.
+func startServe(t *testing.T, bin, db, addr string, flags ...string) *testServer {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--db", "sqlite:"+db, "--bot-delay", "5ms")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--db", "sqlite:" + db, "--bot-delay", "5ms"}, flags...)...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -527,7 +527,7 @@ func TestJoinSeatKept(t *testing.T) {
 	// has seen the table, so that it knows it is connecting again).
 	term.waitFor(ctx, `^Waiting for players: seat\(s\) 1, 2 open\.$`)
 	srv.stop()
-	term.waitFor(ctx, `^The connection dropped .*trying again`)
+	term.waitFor(ctx, `^The connection to the table was lost: reconnecting`)
 	srv = startServe(t, bin, db, srv.addr)
 	term.waitFor(ctx, `^Connected again\.$`)
 

@@ -175,7 +175,7 @@ func golfBoard(s *snapshot, d *drawer) string {
 		lines = append(lines, layout(s.seat, true))
 	}
 	switch {
-	case v.Phase == "reveal" && v.MyReveal < 0 && s.seat >= 0:
+	case v.Phase == "reveal" && v.MyReveal < 0 && s.seat >= 0 && len(s.legal) > 0:
 		lines = append(lines, d.st.muted.Render("Turn up one column of your layout (column k: positions k and k+3)."))
 	case v.Phase == "final":
 		lines = append(lines, d.st.muted.Render("Final play: draw (or stop), then swap or discard."))

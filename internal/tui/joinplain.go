@@ -46,6 +46,7 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 		waiting bool
 		queue   []string // moves typed, each waiting for the seat's turn
 		sent    bool     // a move went; its answer has not come
+		down    bool     // the connection dropped; no state has come since
 		eof     bool     // input has ended
 	)
 	prompt := func(redraw bool) {
@@ -95,8 +96,11 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			if s := m.Status; s != nil {
 				switch s.State {
 				case client.Reconnecting:
-					sent, offered = false, nil // a move in flight is lost or made: the next state tells
-					fmt.Fprintf(out, "The connection dropped (%v): trying again in %s.\n", s.Err, s.Retry.Round(10*time.Millisecond))
+					sent, offered, legal, queue = false, nil, nil, nil // a move in flight is lost or made: the next state tells
+					if !down {
+						down = true
+						fmt.Fprintln(out, "The connection to the table was lost: reconnecting… Moves can be made again once it is back.")
+					}
 				case client.Closed:
 					if s.Err == nil {
 						return nil
@@ -141,6 +145,7 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			}
 			if fr.Type == "state" && o.snap != nil {
 				s := *o.snap
+				down = false
 				for _, e := range fr.Events {
 					if e.Kind == "move" && e.Seat == f.viewer {
 						sent, offered = false, nil // the move went through: a new decision
@@ -230,6 +235,10 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 				if err := cfg.Conn.Chat(text); err != nil {
 					fmt.Fprintf(out, "Not sent: %v\n", err)
 				}
+				continue
+			}
+			if down {
+				fmt.Fprintln(out, "Not connected: the move was not sent. Type it again once the table is back.")
 				continue
 			}
 			if len(legal) == 0 && len(queue) == 0 && !sent {

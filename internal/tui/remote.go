@@ -247,8 +247,15 @@ func clean(s string) string {
 	}, s)
 }
 
+// unavailable is what a refusal with the code "unavailable" says: the
+// server's store could not commit the move, which was not made.
+const unavailable = "The server could not save your move; try again."
+
 // refusal writes an error frame as one line.
 func refusal(fr *client.Frame) string {
+	if fr.Code == "unavailable" {
+		return unavailable
+	}
 	msg := clean(fr.Message)
 	if msg == "" {
 		msg = clean(fr.Code)
@@ -359,12 +366,20 @@ func (r *remote) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		if s := msg.Status; s != nil {
 			switch s.State {
 			case client.Connected:
+				// Back, but the table shown is still the old one until
+				// the state comes.
 				if m.link != "" {
-					m.notice, m.bad = "Connected again.", false
+					m.link = linkBack
 				}
-				m.link = ""
 			case client.Reconnecting:
-				m.link = fmt.Sprintf("connection lost: trying again in %s", s.Retry.Round(time.Millisecond*10))
+				if m.link == "" {
+					// The table shown is the last one known: nobody's turn
+					// is told and no move is offered until a state comes.
+					s := m.snap
+					s.legal, s.toAct, s.clocks = nil, nil, nil
+					m.setSnap(s)
+				}
+				m.link = linkLost
 			case client.Closed:
 				m.link = "closed"
 				if s.Err != nil {
@@ -375,6 +390,10 @@ func (r *remote) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 			return true, r.listen()
 		}
 		out := r.feed.frame(msg.Frame, m.now())
+		if msg.Frame.Type == "state" && out.snap != nil && m.link != "" && m.link != "closed" {
+			m.link = ""
+			m.notice, m.bad = "Connected again.", false
+		}
 		if out.resetChat {
 			m.chats = nil
 		}
@@ -405,6 +424,13 @@ func (r *remote) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	}
 	return false, nil
 }
+
+// What the header says of a connection that dropped, until the table's
+// state comes again.
+const (
+	linkLost = "connection lost: reconnecting…"
+	linkBack = "reconnected: waiting for the table…"
+)
 
 // closedWhy says why the connection closed for good.
 func closedWhy(err error) string {

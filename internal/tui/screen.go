@@ -402,8 +402,16 @@ func (m *Model) toInput(p tea.PasteMsg) tea.Cmd {
 	return cmd
 }
 
+// notSent is the notice for a move that cannot go while the connection
+// is down.
+const notSent = "Not connected: the move was not sent."
+
 // send plays a move.
 func (m *Model) send(text string) tea.Cmd {
+	if m.link != "" {
+		m.notice, m.bad = notSent, true
+		return nil
+	}
 	if len(m.snap.legal) == 0 {
 		m.notice, m.bad = "It is not your turn.", true
 		return nil
@@ -546,6 +554,10 @@ func (m *Model) pickedMove() string {
 
 // playChosen plays the move under the cursor, or the picked one.
 func (m *Model) playChosen() tea.Cmd {
+	if m.link != "" && !m.over() {
+		m.notice, m.bad = notSent, true
+		return nil
+	}
 	if len(m.snap.legal) == 0 {
 		if !m.over() {
 			m.notice, m.bad = "It is not your turn.", true
@@ -819,6 +831,13 @@ func (m *Model) movesLine() string {
 	if m.over() {
 		return m.st.bold.Render("The match is over. ") + m.st.accent.Render(winners(m.snap.result, m.nameOf, m.snap.seat))
 	}
+	switch m.link {
+	case "":
+	case "closed":
+		return m.st.bad.Render("The connection to the table is closed.")
+	default:
+		return m.st.bad.Render("Reconnecting to the table… Moves can be made again once it is back.")
+	}
 	if len(m.snap.legal) == 0 {
 		var who []string
 		for _, s := range m.snap.toAct {
@@ -911,12 +930,17 @@ func (m *Model) keysLine() string {
 		if m.over() {
 			return " " + strings.Join([]string{k("t", "the final table / the scores"), k("?", "help"), k("q", "quit")}, "  ")
 		}
-		if m.pickVerb() != "" {
+		switch {
+		case m.link != "":
+			// No move can go: no keys to make one.
+		case m.pickVerb() != "":
 			parts = append(parts, k("←/→", "card"), k("space", "pick"), k("Enter", "play"))
-		} else {
+		default:
 			parts = append(parts, k("←/→", "choose"), k("Enter", "play"))
 		}
-		parts = append(parts, k(":", "type a move"))
+		if m.link == "" {
+			parts = append(parts, k(":", "type a move"))
+		}
 		if m.drv.canChat() {
 			parts = append(parts, k("c/Tab", "chat"))
 		}

@@ -17,9 +17,27 @@ import { useTurnSignals } from "./turn";
 import { useBoardKeys, refocus } from "./keys";
 import { settings, useSettings } from "./settings";
 
-type Conn = "connecting" | "open" | "closed";
+// Conn is the table's connection: "connecting" before the first state,
+// "open" once the current socket's state has come, "reconnecting" from a
+// drop until the next socket's state comes. Only "open" lets moves go.
+type Conn = "connecting" | "open" | "reconnecting";
 
 const CHAT_CODES = new Set(["bad_chat", "chat_flood"]);
+
+// UNAVAILABLE is what the page says when the server could not store a move
+// (error code "unavailable"): the move was not made, and may be sent again.
+const UNAVAILABLE = "The server could not save your move; try again.";
+
+// ANSWER_MS is how long the page waits for the server to answer (a
+// welcome after connecting, any frame after a move) before it takes the
+// connection for lost and connects again.
+const ANSWER_MS = 10000;
+
+// refusalText is the banner for a refused move.
+function refusalText(msg: { code?: string; message?: string; move?: string }): string {
+  if (msg.code === "unavailable") return UNAVAILABLE;
+  return "Refused — " + (msg.move ? prettyMove(msg.move) + ": " : "") + (msg.message || msg.code || "");
+}
 
 export function TablePage(p: { id: string }) {
   const id = p.id;
@@ -40,6 +58,7 @@ export function TablePage(p: { id: string }) {
   const [pending, setPending] = useState("");
   useSettings(); // draw again when the settings change
   const wsRef = useRef<WebSocket | null>(null);
+  const awaitRef = useRef<() => void>(() => {});
   const seatsRef = useRef<SeatInfo[]>([]);
   seatsRef.current = seats;
   const pageRef = useRef<HTMLDivElement>(null);
@@ -67,21 +86,42 @@ export function TablePage(p: { id: string }) {
 
   // The WebSocket, reconnecting by itself with a growing pause.
   useEffect(() => {
-    let closed = false, retry = 0, timer = 0;
+    let closed = false, retry = 0, timer = 0, answer = 0;
     const me = held ? held.seat : -1;
+    // lost drops ws and connects again after a growing pause. A socket
+    // whose server stopped answering is dropped as one that closed.
+    const lost = (ws: WebSocket) => {
+      ws.onclose = ws.onmessage = ws.onopen = null;
+      clearTimeout(answer); answer = 0;
+      if (wsRef.current === ws) wsRef.current = null;
+      if (ws.readyState !== WebSocket.CLOSED) ws.close();
+      if (closed) return;
+      setConn("reconnecting");
+      setPending("");
+      retry = Math.min(retry + 1, 6);
+      clearTimeout(timer);
+      timer = window.setTimeout(connect, Math.min(250 * 2 ** retry, 5000));
+    };
+    // await_ wants a frame from ws within ANSWER_MS.
+    const await_ = (ws: WebSocket) => {
+      if (!answer) answer = window.setTimeout(() => lost(ws), ANSWER_MS);
+    };
     const connect = () => {
-      setConn("connecting");
+      setConn((c) => (c === "reconnecting" ? c : "connecting"));
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
       const ws = new WebSocket(`${proto}//${location.host}/ws/tables/${id}`);
       wsRef.current = ws;
+      awaitRef.current = () => { if (wsRef.current === ws) await_(ws); };
+      await_(ws);
       ws.onopen = () => {
         ws.send(JSON.stringify(held ? { v: 1, type: "hello", token: held.token } : { v: 1, type: "hello", spectate: true }));
       };
       ws.onmessage = (e) => {
+        clearTimeout(answer); answer = 0;
         const msg = JSON.parse(e.data);
         switch (msg.type) {
           case "welcome":
-            retry = 0; setConn("open");
+            retry = 0;
             if (msg.game) setGame(msg.game);
             setChat([]); // the server sends the kept messages again
             break;
@@ -97,6 +137,7 @@ export function TablePage(p: { id: string }) {
               ? { mover: mv.seat, move: mv.hidden ? undefined : mv.move, skip: newDeal, hints: mv.hidden ? [] : hints(g, mv.seat ?? -1, mv.move) }
               : { skip: true };
             setState(msg as StateMsg); setSeats(msg.seats);
+            setConn("open"); // the table as it is now: play may go on
             if (moves.length) setRefusal("");
             if (moves.length || newDeal) {
               setLastMoves((old) => {
@@ -135,17 +176,11 @@ export function TablePage(p: { id: string }) {
               setChatRefusal(msg.message || msg.code);
               break;
             }
-            setRefusal((msg.move ? prettyMove(msg.move) + ": " : "") + msg.message);
+            setRefusal(refusalText(msg));
             break;
         }
       };
-      ws.onclose = () => {
-        if (wsRef.current === ws) wsRef.current = null;
-        if (closed) return;
-        setConn("closed");
-        retry = Math.min(retry + 1, 6);
-        timer = window.setTimeout(connect, Math.min(250 * 2 ** retry, 5000));
-      };
+      ws.onclose = () => lost(ws);
     };
     // "back" is told only of a player seen here before: the first
     // connection after taking a seat is no return.
@@ -176,7 +211,7 @@ export function TablePage(p: { id: string }) {
       return out;
     };
     connect();
-    return () => { closed = true; clearTimeout(timer); wsRef.current?.close(1000, "leaving the page"); stop(); };
+    return () => { closed = true; clearTimeout(timer); clearTimeout(answer); wsRef.current?.close(1000, "leaving the page"); stop(); };
   }, [id, held && held.token]);
 
   const sendFrame = (frame: object): boolean => {
@@ -187,8 +222,10 @@ export function TablePage(p: { id: string }) {
   };
   const send = (move: string) => {
     setRefusal(""); setPending("");
+    if (conn !== "open") return; // the board is not playable then
     lastSent.current = "move";
-    if (!sendFrame({ type: "move", move })) setRefusal("not connected: the move was not sent");
+    if (!sendFrame({ type: "move", move })) { setRefusal("Not connected: the move was not sent."); return; }
+    awaitRef.current();
   };
   // act is what the board calls: with move confirmation on, a first click
   // (or Enter) picks the move and a second one, or Confirm, sends it.
@@ -227,10 +264,16 @@ export function TablePage(p: { id: string }) {
   };
 
   // A picked move waits for its confirmation as long as it stays legal.
-  useEffect(() => { if (pending && !(state?.legal || []).includes(pending)) setPending(""); }, [state]);
+  useEffect(() => { if (pending && !(conn === "open" && (state?.legal || []).includes(pending))) setPending(""); }, [state, conn]);
 
   const gameId = gameRef.current;
   const mySeat = held ? held.seat : -1;
+
+  // While the connection is down the last state is out of date: nobody's
+  // turn is told, and nothing may be played, until a fresh state comes.
+  const live = conn === "open";
+  const legal = live ? state?.legal || [] : [];
+  const toAct = live && state?.status === "playing" ? state.to_act : [];
 
   // After each new state: the cards travel, and each seat's last move is
   // marked where it happened.
@@ -256,7 +299,6 @@ export function TablePage(p: { id: string }) {
   const [uncovered, setUncovered] = useState<string[]>([]);
   useLayoutEffect(() => {
     const el = boardRef.current;
-    const legal = state?.legal || [];
     let missing: string[] = [];
     if (el && legal.length) {
       const shown = new Set(Array.from(el.querySelectorAll<HTMLElement>(".board [data-move]")).map((x) => x.dataset.move));
@@ -275,8 +317,9 @@ export function TablePage(p: { id: string }) {
   const status = state?.status || info?.status || "";
   const invite = location.origin + "/#/t/" + id;
   const openSeats = seats.filter((s) => s.state === "open").map((s) => s.seat);
-  const mine = !!state && state.status === "playing" && mySeat >= 0 && state.to_act.includes(mySeat);
-  useTurnSignals(mine, info?.title || "");
+  const mine = live && !!state && state.status === "playing" && mySeat >= 0 && state.to_act.includes(mySeat);
+  const title = info?.title || "";
+  useTurnSignals(mine, conn === "reconnecting" ? "Reconnecting…" + (title ? " " + title : "") : title);
   // With the keys, the focus comes back to the board as each turn comes.
   useEffect(() => { if (mine) refocus(boardRef.current); }, [mine, state?.seq]);
   useEffect(() => {
@@ -292,12 +335,12 @@ export function TablePage(p: { id: string }) {
     <div class="table-page" ref={pageRef} data-game={gameId} data-status={status} data-seq={state ? state.seq : -1} data-my-seat={mySeat}>
       <div class="table-head">
         <h2>{info?.title || "Table"} <span class="muted small">table {id}</span></h2>
-        <span class={"conn " + conn} data-conn={conn}>{conn === "open" ? "connected" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
+        <span class={"conn " + conn} data-conn={conn} role="status">{conn === "open" ? "connected" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
       </div>
       <div class="table-layout">
         <div class="table-main">
-          <SeatBar seats={seats} names={names} short={short} toAct={state?.status === "playing" ? state.to_act : []} result={state?.result}
-            clocks={state?.clocks || []} clock={info?.clock || 0} last={lastMoves} me={mySeat} />
+          <SeatBar seats={seats} names={names} short={short} toAct={toAct} result={state?.result}
+            clocks={live ? state?.clocks || [] : []} clock={info?.clock || 0} last={lastMoves} me={mySeat} />
           {error ? <p class="error" role="alert">{error}</p> : null}
           {!held && status !== "over" ? (
             <div class="join-box">
@@ -310,9 +353,9 @@ export function TablePage(p: { id: string }) {
               <span class="muted">You are watching.</span>
             </div>
           ) : null}
-          <TurnLine state={state} mySeat={mySeat} names={names} />
-          {refusal ? <p class="refusal" role="alert" data-refusal>Refused — {refusal}</p> : null}
-          <div class="board-wrap" ref={boardRef}>
+          <TurnLine state={state} mySeat={mySeat} names={names} reconnecting={conn === "reconnecting"} />
+          {refusal ? <p class="refusal" role="alert" data-refusal>{refusal}</p> : null}
+          <div class={"board-wrap" + (live ? "" : " offline")} ref={boardRef} inert={!live} data-live={live ? "1" : "0"}>
             {pending ? (
               <div class="pending-bar" role="alert" data-pending={pending}>
                 <span>Play <b>{prettyMove(pending)}</b>?</span>
@@ -322,7 +365,7 @@ export function TablePage(p: { id: string }) {
             ) : null}
             {state && Board && state.view ? (
               <>
-                <Board view={state.view} seat={mySeat} players={players} legal={state.legal || []} act={act} names={names} toAct={state.to_act} />
+                <Board view={state.view} seat={mySeat} players={players} legal={legal} act={act} names={names} toAct={toAct} />
                 {uncovered.length ? (
                   <div class="uncovered">Also: {uncovered.map((m) => <button type="button" data-extra-move={m} onClick={() => send(m)}>{prettyMove(m)}</button>)}</div>
                 ) : null}
@@ -339,7 +382,7 @@ export function TablePage(p: { id: string }) {
           ) : rematch ? <p><a href={"#/t/" + rematch}>A rematch has started</a></p> : null}
           <div class="after-board">
             {state && !over ? <Scores result={state.result} names={names} word={word} lowWins={gameId === "golf"} /> : null}
-            {state && mySeat >= 0 ? <Fallback legal={state.legal || []} act={send} /> : null}
+            {state && mySeat >= 0 ? <Fallback legal={legal} act={send} disabled={!live} /> : null}
             <div class="table-foot">
               <label class="invite">Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
               {held && status !== "over" ? <button type="button" onClick={leave}>Leave the seat</button> : null}
@@ -430,9 +473,16 @@ function SeatBar(p: {
   );
 }
 
-function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[] }) {
+function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; reconnecting: boolean }) {
   const s = p.state;
   if (!s) return null;
+  if (p.reconnecting && s.status !== "over") {
+    return (
+      <p class="turn reconnecting" data-turn="reconnecting">
+        The connection to the table was lost: reconnecting…{p.mySeat >= 0 ? " You can play again once it is back." : ""}
+      </p>
+    );
+  }
   if (s.status === "waiting") return <p class="turn" data-turn="waiting">Waiting for every seat to be taken.</p>;
   if (s.status === "over") return null;
   const mine = p.mySeat >= 0 && s.to_act.includes(p.mySeat);
@@ -463,16 +513,18 @@ export function Scores(p: { result: Result; names: string[]; word: string; lowWi
 
 // Fallback offers every legal move as a button with its notation, and a
 // box to type one.
-function Fallback(p: { legal: string[]; act: (m: string) => void }) {
+function Fallback(p: { legal: string[]; act: (m: string) => void; disabled: boolean }) {
   const [text, setText] = useState("");
   return (
     <details class="fallback">
       <summary>Moves in notation</summary>
       <div class="legal-list">{p.legal.map((m) => <button type="button" data-notation={m} onClick={() => p.act(m)}>{m}</button>)}</div>
-      <form onSubmit={(e) => { e.preventDefault(); if (text.trim()) { p.act(text.trim()); setText(""); } }}>
-        <input name="move" aria-label="a move in notation" placeholder="type a move, e.g. draw stock" value={text}
-          onInput={(e) => setText((e.target as HTMLInputElement).value)} />
-        <button type="submit">Send</button>
+      <form onSubmit={(e) => { e.preventDefault(); if (!p.disabled && text.trim()) { p.act(text.trim()); setText(""); } }}>
+        <fieldset disabled={p.disabled}>
+          <input name="move" aria-label="a move in notation" placeholder="type a move, e.g. draw stock" value={text}
+            onInput={(e) => setText((e.target as HTMLInputElement).value)} />
+          <button type="submit">Send</button>
+        </fieldset>
       </form>
     </details>
   );

@@ -585,6 +585,109 @@ const tests = {
     for (const p of [page, w]) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
   },
 
+  async connection() {
+    // Between the page and the server, a routed WebSocket that can refuse
+    // a move as a server whose store failed would (code "unavailable"),
+    // swallow one (a server that stopped answering), or cut the
+    // connection and keep it down.
+    let mode = "pass", down = false, moves = 0;
+    const routes = [];
+    const wire = async (page) => page.routeWebSocket(/\/ws\/tables\//, (ws) => {
+      if (down) { ws.close(); return; }
+      routes.push(ws);
+      const server = ws.connectToServer();
+      ws.onMessage((text) => {
+        const msg = JSON.parse(text);
+        if (msg.type !== "move") { server.send(text); return; }
+        moves++;
+        if (mode === "refuse") ws.send(JSON.stringify({ v: 1, type: "error", code: "unavailable", message: "store: database is locked", id: msg.id, move: msg.move }));
+        else if (mode !== "swallow") server.send(text);
+      });
+    });
+    const table = { game: "golf", options: { holes: 1, players: 2 }, seats: ["open", "random"], seed: 21 };
+    const pages = [];
+    // reconnecting checks that the page says so, tells no turn, and lets
+    // nothing be played, by pointer or keys.
+    const reconnecting = async (page, what) => {
+      await page.waitForSelector('.conn[data-conn="reconnecting"]', { timeout: 20000 });
+      // The tab's title and icon follow in an effect, after the paint.
+      await page.waitForFunction(() => !document.title.startsWith("●"), null, { timeout: 2000 }).catch(() => {});
+      const s = await page.evaluate(() => ({
+        conn: document.querySelector(".conn").textContent,
+        turn: document.querySelector(".turn") ? document.querySelector(".turn").textContent : "",
+        mine: !!document.querySelector('.turn[data-turn="mine"], .seat-chip.acting, .seat-tag.acting'),
+        title: document.title,
+        icon: document.querySelector('link[rel="icon"]').dataset.turn,
+        playable: Array.from(document.querySelectorAll('.board button, .uncovered button, .pending-bar button, .legal-list button, .fallback input, .fallback button'))
+          .filter((e) => !e.matches(":disabled") && !e.closest("[inert]")).length,
+        inert: !!document.querySelector(".board-wrap[inert]"),
+        text: document.body.innerText,
+      }));
+      check(s.conn === "reconnecting…", what + ": the connection reads " + s.conn);
+      check(s.turn === "The connection to the table was lost: reconnecting… You can play again once it is back.", what + ": the turn line reads " + s.turn);
+      check(!s.mine && !/your turn/i.test(s.text) && !/your turn/i.test(s.title) && s.icon === "0", what + ": the page tells a turn: " + s.title);
+      check(s.playable === 0 && s.inert, what + `: ${s.playable} things to play, board inert ${s.inert}`);
+      const before = moves;
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Enter");
+      check(!(await page.evaluate(() => !!(document.activeElement && document.activeElement.closest(".board")))), what + ": the keys reach the board");
+      check(moves === before && !(await page.$("[data-pending]")), what + ": a move went with the keys");
+    };
+    const back = async (page) => {
+      down = false;
+      await page.waitForSelector('.conn[data-conn="open"]', { timeout: 20000 });
+      await page.waitForSelector('.board-wrap:not([inert])');
+    };
+    for (const [size, vp] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
+      const page = await newPage(vp);
+      pages.push(page);
+      await wire(page);
+      await sit(page, { ...table, seed: table.seed + pages.length });
+      await myTurn(page);
+
+      // (1) The store fails: the move is refused in plain words, nothing
+      // changes, and the same move may be made again.
+      mode = "refuse";
+      const before = await seq(page);
+      const card = await page.$('.board [data-move]:not([data-move=""])');
+      const move = await card.getAttribute("data-move");
+      await card.click();
+      await page.waitForSelector("[data-refusal]");
+      const words = await page.textContent("[data-refusal]");
+      check(words === "The server could not save your move; try again.", "the unavailable refusal reads: " + words);
+      check((await seq(page)) === before && (await page.$('.turn[data-turn="mine"]')), "the table moved on after a refused move");
+      await shot(page, `unavailable-${size}`);
+      mode = "pass";
+      await page.click(`.board [data-move="${move}"]`);
+      await page.waitForFunction((b) => Number(document.querySelector(".table-page").dataset.seq) > b, before);
+      check(!(await page.$("[data-refusal]")), "the refusal stays after the move went");
+
+      // (2) The connection is cut and stays down for a while.
+      await myTurn(page);
+      down = true;
+      for (const ws of routes.splice(0)) ws.close({ code: 1001, reason: "going away" });
+      await reconnecting(page, size);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `reconnecting-${size}`);
+      await back(page);
+      check(await myTurn(page) === "mine", "my turn again after reconnecting");
+      await clickMove(page, rng(1));
+    }
+
+    // (3) A server that stops answering: a move with no answer drops the
+    // connection, and the page connects again.
+    const page = pages[0];
+    await myTurn(page);
+    mode = "swallow"; down = true;
+    const card = await page.$('.board [data-move]:not([data-move=""])');
+    await card.click();
+    await reconnecting(page, "no answer");
+    mode = "pass";
+    await back(page);
+    check(await myTurn(page) === "mine", "my turn again after the server answered again");
+    for (const p of pages) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
+  },
+
   async settings() {
     // The settings are kept: theme, card size, four colours, animations.
     const page = await newPage({ width: 1280, height: 800 });

@@ -90,6 +90,15 @@ var ErrSeatLeft = errors.New("the seat was left")
 // ErrNotConnected is returned by Send while the connection is down.
 var ErrNotConnected = errors.New("not connected (reconnecting)")
 
+// ErrNoAnswer is why a connection was dropped when the server stopped
+// answering its pings (a server that hangs, or a network that went away
+// without closing the connection).
+var ErrNoAnswer = errors.New("the server stopped answering")
+
+// keepAlive is how often a connection pings the server, and how long it
+// waits for the pong before it takes the connection for lost.
+var keepAlive = struct{ every, wait time.Duration }{10 * time.Second, 10 * time.Second}
+
 // Conn is a seat's connection to its table. It reconnects by itself with
 // the seat's token when the connection drops, until closed.
 type Conn struct {
@@ -206,6 +215,36 @@ func (c *Conn) connect(ctx context.Context) (*websocket.Conn, *Frame, error) {
 	return ws, f, nil
 }
 
+// keepAlive pings the server over ws until stop is called; when a pong
+// does not come in time it closes ws (the reader then sees the drop) and
+// closes quiet.
+func (c *Conn) keepAlive(ws *websocket.Conn) (stop func(), quiet <-chan struct{}) {
+	ctx, cancel := context.WithCancel(c.ctx)
+	q := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(keepAlive.every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			pctx, pcancel := context.WithTimeout(ctx, keepAlive.wait)
+			err := ws.Ping(pctx)
+			pcancel()
+			if err != nil && ctx.Err() == nil {
+				close(q)
+				ws.CloseNow()
+				return
+			}
+		}
+	}()
+	return func() { cancel(); <-done }, q
+}
+
 func read(ctx context.Context, ws *websocket.Conn) (*Frame, error) {
 	_, data, err := ws.Read(ctx)
 	if err != nil {
@@ -251,6 +290,7 @@ func (c *Conn) run(ws *websocket.Conn, welcome *Frame) {
 			return
 		}
 		backoff = 250 * time.Millisecond
+		alive, quiet := c.keepAlive(ws)
 		var err error
 		for {
 			var f *Frame
@@ -262,10 +302,16 @@ func (c *Conn) run(ws *websocket.Conn, welcome *Frame) {
 				break
 			}
 		}
+		alive()
 		c.mu.Lock()
 		c.ws = nil
 		c.mu.Unlock()
 		ws.CloseNow()
+		select {
+		case <-quiet:
+			err = ErrNoAnswer
+		default:
+		}
 		if c.ctx.Err() != nil {
 			final(nil)
 			return
