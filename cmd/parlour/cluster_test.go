@@ -276,9 +276,15 @@ type node struct {
 // the test failed.
 func startNode(t *testing.T, bin, name, dsn string) *node {
 	t.Helper()
+	return startNodeWith(t, bin, name, dsn, "--lease", clusterLease.String(), "--bot-delay", "50ms", "--grace", "1s")
+}
+
+// startNodeWith starts a node as startNode does, with flags of its own
+// after --addr and --db.
+func startNodeWith(t *testing.T, bin, name, dsn string, flags ...string) *node {
+	t.Helper()
 	n := &node{name: name, dsn: dsn, stdout: &syncBuffer{}, stderr: &syncBuffer{}, exited: make(chan struct{})}
-	n.cmd = exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn,
-		"--lease", clusterLease.String(), "--bot-delay", "50ms", "--grace", "1s")
+	n.cmd = exec.Command(bin, append([]string{"serve", "--addr", "127.0.0.1:0", "--db", dsn}, flags...)...)
 	n.cmd.Stdout, n.cmd.Stderr = n.stdout, n.stderr
 	n.cmd.Env = append(os.Environ(), "GOTRACEBACK=all")
 	if err := n.cmd.Start(); err != nil {

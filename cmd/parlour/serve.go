@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -41,8 +42,20 @@ func runServe(e *env, args []string) int {
 	engineProcs := fs.Int("engine-procs", 64, "most processes each --engine may run at once (one per table seat); a seat past it is played by the random bot")
 	advertise := fs.String("advertise", "", "with PostgreSQL, where the other nodes of the cluster reach this one (http://HOST:PORT; default: from --addr)")
 	lease := fs.Duration("lease", 5*time.Second, "with PostgreSQL, how long a table's lease lasts unless renewed: about how long a dead node's tables wait for a new owner")
-	maxTables := fs.Int("max-tables", defaultMaxTables, "most tables this node runs; past it new tables are refused with 503 and Retry-After (0: no limit)")
+	maxTables := fs.Int("max-tables", defaultMaxTables, "most tables played (playing, or waiting with a person seated) this node runs; past it new tables are refused with 503 and Retry-After (0: no limit)")
+	limits := server.DefaultLimits()
+	fs.Var(&limits.Create, "limit-create", "tables one client address may create: N/PERIOD, N at once and N each PERIOD (off: no limit); past it 429 with Retry-After")
+	fs.Var(&limits.Join, "limit-join", "seats one client address may take: N/PERIOD (off: no limit)")
+	fs.Var(&limits.Connect, "limit-connect", "WebSocket connections one client address may open: N/PERIOD (off: no limit)")
+	fs.IntVar(&limits.Conns, "limit-connections", limits.Conns, "most WebSocket connections one client address holds at once (0: no limit)")
+	fs.Var(&limits.Chat, "limit-chat", "chat messages one client address may write, over all its connections: N/PERIOD (off: no limit)")
+	limitExempt := fs.String("limit-exempt", "127.0.0.0/8,::1", "comma-separated client addresses and ranges (CIDR) the per-client limits do not apply to (default: this machine's loopback, for load tests and health checks; \"\": none)")
+	trustedProxy := fs.String("trusted-proxy", "", "comma-separated addresses and ranges (CIDR) of proxies whose X-Forwarded-For names the client the limits count (default: none; the peer's address counts)")
+	expire := fs.Duration("expire", 10*time.Minute, "how long a table no person has joined waits before it is deleted (0: never)")
+	abandon := fs.Duration("abandon", 15*time.Minute, "how long an unfinished table nobody is connected to stays in memory before it is unloaded; it stays in the database and loads again when asked for (0: never; a cluster never unloads one)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) on this address, e.g. 127.0.0.1:6060 (keep it private; default: off)")
+	storeTimeout := fs.Duration("store-timeout", 2*time.Second, "longest a call to the database may take: a move not stored within it is refused with unavailable, a lobby request answered 503 with Retry-After")
+	drain := fs.Duration("drain", 10*time.Second, "on SIGINT or SIGTERM, longest the node takes to stop: it closes its connections and waits for the moves in flight, then exits whatever the database does (a second signal stops it at once)")
 	maxConns := fs.Int("max-connections", defaultMaxConns, "most WebSocket connections this node holds; past it new ones are refused with 503 and Retry-After (0: no limit)")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
@@ -63,8 +76,30 @@ func runServe(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 		return 2
 	}
+	if *expire < 0 || *abandon < 0 || limits.Conns < 0 {
+		fmt.Fprintln(e.stderr, "parlour serve: --expire, --abandon and --limit-connections may not be negative")
+		return 2
+	}
+	proxies, err := server.ParsePrefixes(*trustedProxy)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour serve: --trusted-proxy: %v\n", err)
+		return 2
+	}
+	exempt, err := server.ParsePrefixes(*limitExempt)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "parlour serve: --limit-exempt: %v\n", err)
+		return 2
+	}
 	if *maxTables < 0 || *maxConns < 0 {
 		fmt.Fprintln(e.stderr, "parlour serve: --max-tables and --max-connections may not be negative")
+		return 2
+	}
+	if *storeTimeout < 100*time.Millisecond || *storeTimeout > time.Minute {
+		fmt.Fprintf(e.stderr, "parlour serve: --store-timeout %v is out of range (100ms to 1m)\n", *storeTimeout)
+		return 2
+	}
+	if *drain < time.Second || *drain > 10*time.Minute {
+		fmt.Fprintf(e.stderr, "parlour serve: --drain %v is out of range (1s to 10m)\n", *drain)
 		return 2
 	}
 	if *lease < 500*time.Millisecond || *lease > 5*time.Minute {
@@ -115,12 +150,13 @@ func runServe(e *env, args []string) int {
 	}
 	mx := metrics.New()
 	srv := server.New(server.Config{Games: games.Registry, OriginPatterns: patterns, Logger: log,
-		Metrics: mx, MaxTables: *maxTables, MaxConns: *maxConns})
+		Metrics: mx, MaxTables: *maxTables, MaxConns: *maxConns, Limits: limits, TrustedProxies: proxies, LimitExempt: exempt})
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	fmt.Fprintf(e.stdout, "parlour: serving on %s (open it in a browser)\n", pageURL(ln.Addr()))
 
+	forced := false // the drain ran out
 	code := func() int {
 		st, err := store.Open(ctx, *db)
 		if err != nil {
@@ -130,7 +166,6 @@ func runServe(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 			return 1
 		}
-		defer st.Close()
 		cluster := !strings.HasPrefix(*db, "sqlite:")
 		adv := *advertise
 		if adv == "" {
@@ -138,13 +173,14 @@ func runServe(e *env, args []string) int {
 		}
 		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
 			StandIn: *standIn, Think: *think, Logger: log, Bots: engines.bot, BotNames: engines.all(),
-			Metrics: mx, Cluster: cluster, Advertise: adv, LeaseTTL: *lease})
-		defer m.Close()
+			Metrics: mx, Cluster: cluster, Advertise: adv, LeaseTTL: *lease, Expire: *expire, Abandon: *abandon, StoreTimeout: *storeTimeout})
 		n, err := m.Recover(ctx)
-		if err != nil && ctx.Err() != nil {
-			return 0
-		}
 		if err != nil {
+			m.Close()
+			st.Close()
+			if ctx.Err() != nil {
+				return 0
+			}
 			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
 			return 1
 		}
@@ -154,28 +190,61 @@ func runServe(e *env, args []string) int {
 		} else {
 			fmt.Fprintf(e.stdout, "parlour: ready (%d unfinished tables restored, database %s)\n", n, redact(*db))
 		}
+		code := 0
 		select {
 		case <-ctx.Done():
 		case err := <-served:
 			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
-			return 1
+			code = 1
 		}
+		// From here a second signal stops the process at once.
+		stop()
 		fmt.Fprintln(e.stdout, "parlour: shutting down")
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(e.stderr, "parlour serve: %v\n", err)
+		if !shutdown(hs, srv, m, st, *drain, e.stderr) {
+			fmt.Fprintf(e.stderr, "parlour serve: still stopping after --drain %v; exiting (every move acknowledged is stored)\n", *drain)
+			forced = true
 		}
-		m.Close()   // every table stops; its connections are told so
-		srv.Close() // and their handlers end
-		return 0
+		return code
 	}()
+	if forced {
+		return code // what is still stopping ends with the process
+	}
 	hs.Close()
 	srv.Close()
 	if code == 0 {
 		fmt.Fprintln(e.stdout, "parlour: stopped")
 	}
 	return code
+}
+
+// shutdown stops the node within drain: it stops taking requests, stops
+// every table (their connections are told so; in a cluster the leases are
+// given up), waits for the moves in flight and closes the store. It
+// reports whether all that ended within drain; if not, what is left runs
+// on until the process exits. Every store call is bounded by the store
+// timeout, so a stuck database holds it up only that long at each step,
+// and drain bounds the whole.
+func shutdown(hs *http.Server, srv *server.Server, m *table.Manager, st store.Store, drain time.Duration, stderr io.Writer) bool {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		sctx, cancel := context.WithTimeout(context.Background(), drain/2)
+		defer cancel()
+		if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) && !errors.Is(err, context.DeadlineExceeded) {
+			fmt.Fprintf(stderr, "parlour serve: %v\n", err)
+		}
+		m.Close()   // every table stops; its connections are told so
+		srv.Close() // and their handlers end
+		if err := st.Close(); err != nil {
+			fmt.Fprintf(stderr, "parlour serve: closing the database: %v\n", err)
+		}
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(drain):
+		return false
+	}
 }
 
 // Load-shedding defaults: about what one 2-core node holds with a move's

@@ -556,6 +556,9 @@ func (s *slot) refused(f *frame) {
 	s.mu.Lock()
 	if s.pending && (f.ID == s.pendID || f.ID == "") {
 		s.pending = false
+		s.r.mu.Lock()
+		s.r.answered(time.Since(s.sentAt))
+		s.r.mu.Unlock()
 		s.decideLocked()
 	}
 	s.mu.Unlock()

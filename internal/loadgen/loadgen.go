@@ -113,6 +113,10 @@ type Report struct {
 	P90MS float64 `json:"p90_ms"`
 	P99MS float64 `json:"p99_ms"`
 	MaxMS float64 `json:"max_ms"`
+	// AnswerMaxMS is the longest a person's move waited for its answer
+	// (a view showing it, or a refusal), over the whole run, in
+	// milliseconds: what a player waits however the server fares.
+	AnswerMaxMS float64 `json:"answer_max_ms"`
 	// GamesFinished is the number of games seen to end.
 	GamesFinished int64 `json:"games_finished"`
 	// Errors counts failures by kind: "create:STATUS:CODE",
@@ -211,12 +215,20 @@ type runner struct {
 	slotsDone  atomic.Int64  // Games mode: slots whose game is over, or given up on
 	allDone    chan struct{} // Games mode: closed when every slot is done
 
-	mu     sync.Mutex
-	errs   map[string]int64
-	hist   Histogram // measured
-	tick   Histogram // since the last progress line
-	slots  []*slot
-	tables atomic.Int64 // tables created, for seats and names
+	mu   sync.Mutex
+	errs map[string]int64
+	hist Histogram // measured
+	tick Histogram // since the last progress line
+	// answerMax is the longest a person's move waited for its answer.
+	answerMax time.Duration
+	slots     []*slot
+	tables    atomic.Int64 // tables created, for seats and names
+}
+
+// answered notes that a person's move was answered d after it was sent;
+// r.mu is held.
+func (r *runner) answered(d time.Duration) {
+	r.answerMax = max(r.answerMax, d)
 }
 
 func (r *runner) countErr(kind string) {
@@ -228,6 +240,7 @@ func (r *runner) countErr(kind string) {
 
 func (r *runner) sample(d time.Duration) {
 	r.mu.Lock()
+	r.answered(d)
 	r.tick.Add(d)
 	if r.measuring.Load() {
 		r.hist.Add(d)
@@ -332,6 +345,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	rep.P50MS, rep.P90MS, rep.P99MS = ms(r.hist.Quantile(0.5)), ms(r.hist.Quantile(0.9)), ms(r.hist.Quantile(0.99))
 	rep.MaxMS = ms(r.hist.Max())
+	rep.AnswerMaxMS = ms(r.answerMax)
 	r.mu.Unlock()
 	if cfg.Games > 0 {
 		rep.Games = cfg.Games

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"net/http/httputil"
@@ -11,9 +12,10 @@ import (
 	"parlour/internal/table"
 )
 
-// relayHeader marks a request one node relayed to another. A node never
-// relays a relayed request again: when the owner it was sent to no longer
-// has the table, the client is asked to retry, and the cluster settles.
+// relayHeader marks a request one node relayed to another, naming the
+// node that relayed it (limit.go). A node never relays a relayed request
+// again: when the owner it was sent to no longer has the table, the
+// client is asked to retry, and the cluster settles.
 const relayHeader = "X-Parlour-Relayed"
 
 // retryAfter is the Retry-After of refusals that pass soon: a table
@@ -60,7 +62,12 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, addr string) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host // the owner checks origins against the client's host
 			pr.SetXForwarded()
-			pr.Out.Header.Set(relayHeader, "1")
+			// The client as this node sees it (through its trusted
+			// proxies), and this node, whose address vouches for it.
+			if a := s.addrOf(pr.In); a.IsValid() {
+				pr.Out.Header.Set("X-Forwarded-For", a.String())
+			}
+			pr.Out.Header.Set(relayHeader, cmp.Or(s.nodeID(), "1"))
 		},
 		Transport: s.relayTransport,
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
@@ -69,6 +76,14 @@ func (s *Server) relay(w http.ResponseWriter, r *http.Request, addr string) {
 		},
 	}
 	p.ServeHTTP(w, r)
+}
+
+// nodeID is this node's id in its cluster ("" alone, or before Ready).
+func (s *Server) nodeID() string {
+	if m := s.m.Load(); m != nil {
+		return m.NodeID()
+	}
+	return ""
 }
 
 // unavailable refuses a request for now, with Retry-After.

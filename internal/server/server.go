@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,13 +56,25 @@ type Config struct {
 	// Metrics measures the server and serves GET /metrics; nil: no
 	// metrics (and /metrics answers 404).
 	Metrics *metrics.Metrics
-	// MaxTables is the most tables the node runs: past it, new tables
-	// are refused with 503 and Retry-After (tables already playing keep
-	// their latency). 0: no limit.
+	// MaxTables is the most tables played the node runs (playing, or
+	// waiting with a person seated; table.Manager.Played): past it, new
+	// tables are refused with 503 and Retry-After (tables already
+	// playing keep their latency). 0: no limit.
 	MaxTables int
 	// MaxConns is the most WebSocket connections the node holds: past
 	// it, new ones are refused with 503 and Retry-After. 0: no limit.
 	MaxConns int
+	// Limits are what one client address may do (limit.go): past them
+	// a request is refused with 429 and Retry-After. The zero Limits is
+	// no limit; DefaultLimits are parlour serve's.
+	Limits Limits
+	// TrustedProxies are the proxies whose X-Forwarded-For names the
+	// client that Limits count: a request from anyone else counts
+	// against its peer's address, whatever headers it carries.
+	TrustedProxies []netip.Prefix
+	// LimitExempt are the client addresses Limits do not apply to (such
+	// as this machine's own, for a load test or a health check).
+	LimitExempt []netip.Prefix
 }
 
 // Server is the HTTP handler of the lobby, the table protocol and the page.
@@ -79,6 +92,8 @@ type Server struct {
 	closed bool
 	open   atomic.Int64 // WebSocket connections open (relayed ones too)
 	stuck  *stuckWrites // cuts the connections whose writes block
+	lim    *limiter     // each client address's limits
+	nodes  nodeAddrs    // the cluster's nodes' addresses, for their relays
 
 	relayTransport http.RoundTripper
 }
@@ -105,7 +120,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux()}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), lim: newLimiter(cfg.Limits)}
 	s.relayTransport = &http.Transport{
 		Proxy:               nil,
 		MaxIdleConnsPerHost: 64,
@@ -116,21 +131,22 @@ func New(cfg Config) *Server {
 	s.stuck = newStuckWrites(s.ctx, cfg.WriteTimeout)
 	page := web.Files()
 	s.mux.HandleFunc("GET /healthz", s.healthz)
+	s.mux.HandleFunc("GET /readyz", s.readyz)
 	s.mux.Handle("GET /{$}", serveFile(page, "index.html"))
 	s.mux.Handle("GET /web/", http.StripPrefix("/web/", http.FileServerFS(page)))
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/games/{game}", s.gameByID)
 	s.mux.HandleFunc("GET /api/bots", s.bots)
 	s.mux.HandleFunc("GET /api/tables", s.ready(s.listTables))
-	s.mux.HandleFunc("POST /api/tables", s.ready(s.createTable))
+	s.mux.HandleFunc("POST /api/tables", s.limited(actCreate, s.ready(s.createTable)))
 	s.mux.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
-	s.mux.HandleFunc("POST /api/tables/{id}/join", s.owned(s.join))
+	s.mux.HandleFunc("POST /api/tables/{id}/join", s.limited(actJoin, s.owned(s.join)))
 	s.mux.HandleFunc("POST /api/tables/{id}/leave", s.owned(s.leave))
 	s.mux.HandleFunc("POST /api/tables/{id}/rematch", s.owned(s.rematch))
 	s.mux.HandleFunc("GET /api/tables/{id}/public", s.owned(s.public))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.ready(s.replay))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay/{k}", s.ready(s.replayAt))
-	s.mux.HandleFunc("GET /ws/tables/{id}", s.owned(s.websocket))
+	s.mux.HandleFunc("GET /ws/tables/{id}", s.limited(actConnect, s.owned(s.websocket)))
 	if cfg.Metrics != nil {
 		s.mux.Handle("GET /metrics", cfg.Metrics.Handler())
 	}
@@ -169,6 +185,31 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	io.WriteString(w, "ok\n")
+}
+
+// readyz is the readiness check: 200 while the node can serve play, 503
+// with the reason while it starts, while its store does not answer, or
+// while (in a cluster) it has let its tables go for want of the store. A
+// load balancer takes a node that is not ready out of rotation; /healthz
+// stays the liveness check. It reads the node's last ping of the store and
+// never calls the store itself.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	m := s.m.Load()
+	if m == nil {
+		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "not ready: starting\n")
+		return
+	}
+	if err := m.Ready(); err != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "not ready: "+err.Error()+"\n")
+		return
+	}
+	io.WriteString(w, "ready\n")
 }
 
 func (s *Server) ready(h func(w http.ResponseWriter, r *http.Request, m *table.Manager)) http.HandlerFunc {
@@ -239,11 +280,15 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	case errors.As(err, new(*table.ElsewhereError)):
 		s.unavailable(w, "moved", err.Error())
 		return
+	case errors.Is(err, table.ErrBusy):
+		s.unavailable(w, protocol.CodeBusy, err.Error())
+		return
 	case errors.Is(err, table.ErrUnavailable):
 		s.unavailable(w, protocol.CodeUnavailable, err.Error())
 		return
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
-		status, code = http.StatusServiceUnavailable, "timeout"
+		s.unavailable(w, "timeout", err.Error())
+		return
 	}
 	s.writeError(w, status, code, err.Error())
 }
@@ -405,7 +450,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Ma
 		s.writeError(w, http.StatusBadRequest, "bad_request", "name a \"game\"")
 		return
 	}
-	if s.cfg.MaxTables > 0 && m.Live() >= s.cfg.MaxTables {
+	// Only the tables played count: one nobody joined expires, and how
+	// many one client makes is its limit's (Limits.Create).
+	if s.cfg.MaxTables > 0 && m.Played() >= s.cfg.MaxTables {
 		s.cfg.Metrics.Shed("table")
 		s.unavailable(w, "full", fmt.Sprintf("this server runs its most tables (%d); try again shortly", s.cfg.MaxTables))
 		return

@@ -86,12 +86,23 @@ func (s *Server) websocket(w http.ResponseWriter, r *http.Request, m *table.Mana
 	}
 	s.conns.Add(1)
 	s.connMu.Unlock()
-	go s.session(c, id, m)
+	// The session holds the client's connection slot (limit.go) from here.
+	cl := clientOf(r.Context())
+	held := cl != nil && cl.slot
+	if held {
+		cl.slot = false
+	}
+	go s.session(c, id, m, cl, held)
 }
 
 // session is a WebSocket connection's life: the hello, then the table's
-// frames one way and the client's messages the other.
-func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
+// frames one way and the client's messages the other. cl is its client
+// (nil: not limited), and held says the session holds one of the
+// client's connections, to give back when it ends.
+func (s *Server) session(c *websocket.Conn, id string, m *table.Manager, cl *client, held bool) {
+	if held {
+		defer s.lim.close(cl.key)
+	}
 	defer s.open.Add(-1)
 	defer s.conns.Done()
 	s.cfg.Metrics.ConnOpened()
@@ -141,6 +152,8 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 		code := protocol.CodeUnavailable
 		if errors.Is(err, table.ErrBadToken) {
 			code = protocol.CodeBadToken
+		} else if errors.Is(err, table.ErrBusy) {
+			code = protocol.CodeBusy
 		}
 		refuseAndClose(code, err.Error(), hello.ID)
 		return
@@ -165,6 +178,8 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 			c.Close(websocket.StatusPolicyViolation, "too slow: dropped")
 		case errors.Is(err, table.ErrLeft):
 			c.Close(websocket.StatusNormalClosure, "the seat was left")
+		case errors.Is(err, table.ErrExpired):
+			c.Close(websocket.StatusNormalClosure, "the table expired: nobody joined it")
 		case errors.Is(err, table.ErrMoved):
 			c.Close(websocket.StatusTryAgainLater, "the table moved: reconnect")
 		case errors.Is(err, table.ErrClosed):
@@ -232,7 +247,8 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 			break // over the read limit: the connection is closed
 		}
 		data := msgBuf.Bytes()
-		if !lim.allow(time.Now()) {
+		now := time.Now()
+		if !lim.allow(now) {
 			strikes++
 			if strikes > maxStrikes {
 				c.Close(websocket.StatusPolicyViolation, "rate limit")
@@ -244,6 +260,10 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager) {
 		strikes = 0
 		if typ != websocket.MessageText {
 			tb.Refuse(sub, protocol.CodeBadMessage, "messages are JSON text", "")
+			continue
+		}
+		if over, msgID := s.chatOver(cl, data, now); over {
+			tb.Refuse(sub, protocol.CodeChatFlood, s.overLimit(actChat)+"; this one was dropped", msgID)
 			continue
 		}
 		// The table reads the message itself, on its own goroutine: this

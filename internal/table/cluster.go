@@ -77,8 +77,14 @@ func (m *Manager) acquire(ctx context.Context, id string) (store.Lease, error) {
 // nobody runs, until the manager closes.
 func (m *Manager) runCluster() {
 	defer close(m.clusterDone)
+	// The node's store calls end when it leaves, so leaving never waits
+	// for one.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	go func() {
+		<-m.clusterQuit
+		cancel()
+	}()
 	if n, ok := m.cfg.Store.(store.Notifier); ok {
 		go m.listen(ctx, n)
 	}
@@ -235,7 +241,13 @@ func (m *Manager) dropAll(why error) {
 func (m *Manager) leave() {
 	close(m.clusterQuit)
 	<-m.clusterDone
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	if m.storeDown() {
+		// The leases lapse by themselves, and the others take the
+		// tables over then: nothing to wait for.
+		m.log.Warn("leaving the cluster without the database: this node's tables are taken over once their leases lapse")
+		return
+	}
+	ctx, cancel := m.storeCtx(context.Background())
 	defer cancel()
 	if err := m.cluster.Release(ctx, m.cfg.Node, nil); err != nil {
 		m.log.Warn("releasing leases", "err", err)
