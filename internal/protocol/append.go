@@ -1,8 +1,10 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"parlour/game"
 )
@@ -45,11 +47,10 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	if v, ok := msg.View.(jsonAppender); ok {
 		b = v.AppendJSON(b)
 	} else {
-		data, err := json.Marshal(msg.View)
-		if err != nil {
+		var err error
+		if b, err = appendMarshal(b, msg.View); err != nil {
 			return dst, err
 		}
-		b = append(b, data...)
 	}
 	b = append(b, `,"result":{"deal":`...)
 	r := &msg.Result
@@ -151,3 +152,29 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	}
 	return append(b, `"}`...), nil
 }
+
+// appendMarshal appends v as json.Marshal writes it, through an encoder
+// and buffer used again (json.Marshal copies its output into a new slice
+// each time).
+func appendMarshal(b []byte, v any) ([]byte, error) {
+	e := marshalers.Get().(*marshaler)
+	defer marshalers.Put(e)
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		return b, err
+	}
+	out := e.buf.Bytes()
+	return append(b, out[:len(out)-1]...), nil // Encode ends with a newline
+}
+
+// marshaler is a JSON encoder writing into its own buffer.
+type marshaler struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var marshalers = sync.Pool{New: func() any {
+	e := new(marshaler)
+	e.enc = json.NewEncoder(&e.buf)
+	return e
+}}

@@ -140,7 +140,10 @@ type Store interface {
 	// of moves already stored (ErrConflict otherwise); ErrNotFound if the
 	// table is not there. It returns once the move is committed, or when
 	// ctx ends: before the move reached a writer with ctx's error (the
-	// move is not stored), after with ErrInDoubt (it may be).
+	// move is not stored), after with ErrInDoubt (it may be). A context
+	// with a deadline and no Done channel is answered at about its
+	// deadline all the same: the writers commit under their requests'
+	// deadlines.
 	AppendMove(ctx context.Context, tableID string, m Move) error
 	// DeleteTable removes a waiting table (one whose game has not begun,
 	// so it has no moves) with its chat: a table nobody joined, expired.

@@ -120,6 +120,25 @@ func (m *Manager) probe() {
 	}
 }
 
+// deadlineCtx is a context with a deadline and no Done channel: the
+// context a table stores its moves under. The store's writer gives up on
+// a move at its deadline itself (store.Store.AppendMove), so the move
+// needs no timer of its own; a context.WithTimeout for every move made a
+// timer and a goroutine's worth of allocations for each.
+type deadlineCtx struct{ at time.Time }
+
+// Deadline returns the deadline.
+func (c *deadlineCtx) Deadline() (time.Time, bool) { return c.at, true }
+
+// Done returns nil: the context is never cancelled.
+func (c *deadlineCtx) Done() <-chan struct{} { return nil }
+
+// Err returns nil, as Done is never closed.
+func (c *deadlineCtx) Err() error { return nil }
+
+// Value returns nil: the context carries no values.
+func (c *deadlineCtx) Value(any) any { return nil }
+
 // storeCtx bounds a store call made for ctx by the store timeout.
 func (m *Manager) storeCtx(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(ctx, m.cfg.StoreTimeout)

@@ -30,11 +30,16 @@ func (s *stuckStore) wait(ctx context.Context) error {
 	if !s.stuck.Load() {
 		return nil
 	}
-	if _, ok := ctx.Deadline(); !ok {
+	deadline, ok := ctx.Deadline()
+	if !ok {
 		panic("stuckstore: a store call without a deadline")
 	}
-	<-ctx.Done()
-	return ctx.Err()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Until(deadline)):
+		return context.DeadlineExceeded
+	}
 }
 
 func (s *stuckStore) AppendMove(ctx context.Context, id string, m store.Move) error {

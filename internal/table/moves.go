@@ -93,9 +93,8 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	// The time as the stores keep it (to the microsecond), so that the log
 	// sent on connecting, read from the store, tells it as it was told.
 	rec := store.Move{N: t.moves, Seat: n, Text: text, By: by, At: time.Now().UTC().Truncate(time.Microsecond), Lease: t.rec.Lease.Epoch}
-	ctx, cancel := t.storeCtx()
-	err := t.m.cfg.Store.AppendMove(ctx, t.id, rec)
-	cancel()
+	t.moveCtx.at = time.Now().Add(t.m.cfg.StoreTimeout)
+	err := t.m.cfg.Store.AppendMove(&t.moveCtx, t.id, rec)
 	t.m.stats.StoreCommit(time.Since(rec.At))
 	if err != nil {
 		if t.lostLease(err) {

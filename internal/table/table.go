@@ -360,6 +360,8 @@ type Table struct {
 	// recFailing is set while the table's record could not be stored,
 	// and recRetry while a retry is due (saveRecord).
 	recFailing, recRetry bool
+	// moveCtx is the context a move is stored under (apply), used again.
+	moveCtx deadlineCtx
 	// narrator tells moves in words (the game's state, when it can).
 	narrator game.Narrator
 	// chatLog is the table's last chat messages, oldest first (chat.go).
