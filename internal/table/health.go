@@ -121,10 +121,10 @@ func (m *Manager) probe() {
 }
 
 // deadlineCtx is a context with a deadline and no Done channel: the
-// context a table stores its moves under. The store's writer gives up on
-// a move at its deadline itself (store.Store.AppendMove), so the move
-// needs no timer of its own; a context.WithTimeout for every move made a
-// timer and a goroutine's worth of allocations for each.
+// context a table stores its moves under, set again for each move. The
+// store's writer answers a move by its deadline itself
+// (store.Store.AppendMove), so a move needs no timer of its own
+// (docs/perf/README.md).
 type deadlineCtx struct{ at time.Time }
 
 // Deadline returns the deadline.
