@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"parlour/internal/protocol"
+	"parlour/internal/rate"
 )
 
 // Limits per client. One client must not take from everyone else what a
@@ -254,9 +255,8 @@ type limiter struct {
 
 // clientBuckets is what the limiter knows of one client.
 type clientBuckets struct {
-	tokens [nActions]float64
-	last   [nActions]time.Time // zero: the bucket is full
-	conns  int
+	b     [nActions]rate.Bucket
+	conns int
 }
 
 func newLimiter(l Limits) *limiter {
@@ -275,18 +275,12 @@ func (l *limiter) get(key netip.Addr, now time.Time) *clientBuckets {
 	c := l.clients[key]
 	if c == nil {
 		c = &clientBuckets{}
+		for a, lim := range l.limits {
+			c.b[a] = rate.Bucket{Rate: lim.Rate, Burst: float64(lim.Burst)}
+		}
 		l.clients[key] = c
 	}
 	return c
-}
-
-// level is bucket a's tokens at now.
-func (l *limiter) level(c *clientBuckets, a action, now time.Time) float64 {
-	lim := l.limits[a]
-	if c.last[a].IsZero() {
-		return float64(lim.Burst)
-	}
-	return min(float64(lim.Burst), c.tokens[a]+max(now.Sub(c.last[a]).Seconds(), 0)*lim.Rate)
 }
 
 // allow takes a token of action a from the client's bucket. When there is
@@ -297,13 +291,7 @@ func (l *limiter) allow(a action, key netip.Addr, now time.Time) (bool, time.Dur
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	c := l.get(key, now)
-	tokens := l.level(c, a, now)
-	if tokens < 1 {
-		return false, time.Duration((1 - tokens) / l.limits[a].Rate * float64(time.Second))
-	}
-	c.tokens[a], c.last[a] = tokens-1, now
-	return true, 0
+	return l.get(key, now).b[a].Take(now)
 }
 
 // open counts a connection more for the client, unless it holds its most.
@@ -343,7 +331,7 @@ func (l *limiter) sweep(now time.Time) {
 		}
 		full := true
 		for a := range nActions {
-			if !l.limits[a].off() && l.level(c, a, now) < float64(l.limits[a].Burst) {
+			if !l.limits[a].off() && c.b[a].Level(now) < c.b[a].Burst {
 				full = false
 				break
 			}

@@ -13,32 +13,13 @@ import (
 	"github.com/coder/websocket"
 
 	"parlour/internal/protocol"
+	"parlour/internal/rate"
 	"parlour/internal/table"
 )
 
 // maxStrikes is how many rate-limited messages in a row a connection may
 // send before it is closed.
 const maxStrikes = 100
-
-// bucket is a token bucket: rate tokens a second, at most burst.
-type bucket struct {
-	rate, burst, tokens float64
-	last                time.Time
-}
-
-func (b *bucket) allow(now time.Time) bool {
-	if b.last.IsZero() {
-		b.tokens = b.burst
-	} else {
-		b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
-	}
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true
-	}
-	return false
-}
 
 // errorFrame encodes a refusal.
 func errorFrame(code, message, id string) []byte {
@@ -229,7 +210,7 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager, cl *cli
 	})
 
 	// The reader: moves, syncs and chat, rate limited.
-	lim := &bucket{rate: s.cfg.RateLimit, burst: float64(s.cfg.Burst)}
+	lim := &rate.Bucket{Rate: s.cfg.RateLimit, Burst: float64(s.cfg.Burst)}
 	strikes := 0
 	var msgBuf bytes.Buffer // one buffer for every message (parse copies what it keeps)
 	// The reads take no context (one per message would cost a timer's
@@ -248,7 +229,7 @@ func (s *Server) session(c *websocket.Conn, id string, m *table.Manager, cl *cli
 		}
 		data := msgBuf.Bytes()
 		now := time.Now()
-		if !lim.allow(now) {
+		if !lim.Allow(now) {
 			strikes++
 			if strikes > maxStrikes {
 				c.Close(websocket.StatusPolicyViolation, "rate limit")

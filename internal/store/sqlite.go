@@ -12,6 +12,8 @@ import (
 	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"parlour/internal/rate"
 )
 
 // Errors a SQLite store's writes fail with when the database cannot be
@@ -158,15 +160,15 @@ type faultLog struct {
 	last  time.Time // when the last failure was told
 	since time.Time // the first failure since the write last worked; zero while it works
 	n     int       // failures not told yet
-	// tokens are the lines that may be told now (at most faultBurst;
-	// one more every faultEvery), as of filled.
-	tokens float64
-	filled time.Time
+	// lines are the lines that may be told now: at most faultBurst, one
+	// more every faultEvery.
+	lines rate.Bucket
 }
 
 // newFaultLog returns a faultLog for the database in the file at db.
 func newFaultLog(db, then, back string) *faultLog {
-	return &faultLog{db: db, then: then, back: back}
+	return &faultLog{db: db, then: then, back: back,
+		lines: rate.Bucket{Rate: 1 / faultEvery.Seconds(), Burst: faultBurst}}
 }
 
 // failed notes err, n writes' failure, on log.
@@ -176,7 +178,7 @@ func (f *faultLog) failed(log *slog.Logger, err error, n int) {
 		f.since = now
 	}
 	f.n += n
-	if f.told && now.Sub(f.last) < faultEvery || !f.take(now) {
+	if f.told && now.Sub(f.last) < faultEvery || !f.lines.Allow(now) {
 		return
 	}
 	log.Error(faultCause(err)+"; "+f.then, "db", f.db, "failures", f.n, "err", err)
@@ -190,28 +192,13 @@ func (f *faultLog) ok(log *slog.Logger) {
 	}
 	if f.told {
 		now := time.Now()
-		if !f.take(now) {
+		if !f.lines.Allow(now) {
 			return // told at a later write that works
 		}
 		log.Warn("the database can be written again; "+f.back, "db", f.db,
 			"after", now.Sub(f.since).Round(time.Millisecond), "failures", f.n)
 	}
 	f.told, f.since, f.n = false, time.Time{}, 0
-}
-
-// take reports whether a line may be told at now, and counts it.
-func (f *faultLog) take(now time.Time) bool {
-	if f.filled.IsZero() {
-		f.tokens = faultBurst
-	} else {
-		f.tokens = min(faultBurst, f.tokens+float64(now.Sub(f.filled))/float64(faultEvery))
-	}
-	f.filled = now
-	if f.tokens < 1 {
-		return false
-	}
-	f.tokens--
-	return true
 }
 
 // faultCause says in words why a write failed.
