@@ -63,25 +63,28 @@ func newSearchPool(size, limit int, stats Metrics) *searchPool {
 	return &searchPool{size: size, limit: limit, stats: stats}
 }
 
-// submit queues d and starts a worker for it if fewer than size run;
+// submit starts a worker for d if fewer than size run, or else queues d;
 // false, with nothing queued, if limit decisions wait already.
 func (p *searchPool) submit(d *decision) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	d.queued = time.Now()
+	if p.busy < p.size {
+		p.busy++
+		go p.work(d)
+		return true
+	}
 	if len(p.queue)-p.head >= p.limit {
 		return false
 	}
-	d.queued = time.Now()
 	p.queue = append(p.queue, d)
-	if p.busy < p.size {
-		p.busy++
-		go p.work()
-	}
 	return true
 }
 
-// work runs the waiting decisions, oldest first, until none is left.
-func (p *searchPool) work() {
+// work runs d and then the waiting decisions, oldest first, until none is
+// left.
+func (p *searchPool) work(d *decision) {
+	p.run(d)
 	for {
 		p.mu.Lock()
 		if p.head == len(p.queue) {
