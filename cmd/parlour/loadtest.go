@@ -26,9 +26,9 @@ func runLoadtest(e *env, args []string) int {
 	duration := fs.Duration("duration", time.Minute, "time measured once every table is open")
 	ramp := fs.Duration("ramp", 0, "time over which the tables are opened (default: max(1s, tables/500 s))")
 	think := fs.Duration("think", 500*time.Millisecond, "the person's mean pause before a move (each drawn between half and one and a half of it)")
-	gameName := fs.String("game", "golf", "the game to play, or all to rotate through every game the server has")
-	players := fs.Int("players", 0, "seats at each table, the person's included (default: the game's minimum)")
-	botName := fs.String("bot", "random", "the bot in the other seats (as GET /api/bots lists them)")
+	gameName := fs.String("game", "all", "the game to play, or all to rotate through every game the server has")
+	players := fs.Int("players", 0, "seats at each table, the person's included (default: each game's usual count, its players option's default)")
+	botName := fs.String("bot", "heuristic,random", "the bot in the other seats (as GET /api/bots lists them); several, comma-separated, are seated in turn")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set holes=1; with --game all, for the games that have it")
 	pids := fs.String("pid", "", "the server's process id (comma-separated for several): report its memory (VmRSS) per live table")

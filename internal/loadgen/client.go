@@ -193,10 +193,15 @@ func (s *slot) open(ctx context.Context) bool {
 		human := s.rng.IntN(p.players)
 		s.mu.Unlock()
 		seats := make([]string, p.players)
+		k := int(n)
 		for i := range seats {
-			seats[i] = r.cfg.Bot
+			if i == human {
+				seats[i] = "open"
+				continue
+			}
+			seats[i] = r.bots[k%len(r.bots)]
+			k++
 		}
-		seats[human] = "open"
 		body := map[string]any{"game": p.game, "seats": seats}
 		if len(p.options) > 0 {
 			body["options"] = p.options

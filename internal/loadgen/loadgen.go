@@ -47,13 +47,16 @@ type Config struct {
 	// uniformly between half and one and a half of it.
 	Think time.Duration
 	// Game is the game's id, or "all" to rotate through every game the
-	// server lists. "" means golf.
+	// server lists. "" means all.
 	Game string
 	// Players is the number of seats (one person, bots in the others);
-	// 0 means each game's minimum.
+	// 0 means each game's usual count, the default of its players option
+	// (its minimum if it has none).
 	Players int
-	// Bot is the bot of the other seats (as GET /api/bots lists them);
-	// "" means random.
+	// Bot is the bot of the other seats (as GET /api/bots lists them), or
+	// several, comma-separated, to seat in turn: the bot seats of a table
+	// take them in order, starting one further on at each table, so every
+	// bot plays every seat. "" means heuristic,random.
 	Bot string
 	// Options are game options (name=value, as parlour script takes them)
 	// given to every table of a game that has them.
@@ -183,6 +186,7 @@ type optionInfo struct {
 	Min     *int     `json:"min"`
 	Max     *int     `json:"max"`
 	Choices []string `json:"choices"`
+	Default any      `json:"default"`
 }
 
 // plan is one game of the rotation, ready to create tables of.
@@ -197,6 +201,7 @@ type runner struct {
 	cfg   Config
 	urls  []string
 	plans []plan
+	bots  []string     // the bots seated in turn (Config.Bot)
 	http  *http.Client // the lobby API
 	ws    *http.Client // WebSocket handshakes
 	fail  context.CancelCauseFunc
@@ -389,10 +394,10 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 		cfg.Ramp = max(time.Second, time.Duration(cfg.Tables)*time.Second/500)
 	}
 	if cfg.Game == "" {
-		cfg.Game = "golf"
+		cfg.Game = "all"
 	}
 	if cfg.Bot == "" {
-		cfg.Bot = "random"
+		cfg.Bot = "heuristic,random"
 	}
 	if cfg.MoveTimeout == 0 {
 		cfg.MoveTimeout = 10 * time.Second
@@ -447,8 +452,11 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 		r.http.CloseIdleConnections()
 		return nil, fmt.Errorf("%w at %s: %v", ErrUnreachable, r.urls[0], err)
 	}
-	if !slices.Contains(bots, cfg.Bot) {
-		return nil, cfgErr("bot", cfg.Bot, "the server has %s", strings.Join(bots, ", "))
+	for _, b := range strings.Split(cfg.Bot, ",") {
+		if !slices.Contains(bots, b) {
+			return nil, cfgErr("bot", b, "the server has %s", strings.Join(bots, ", "))
+		}
+		r.bots = append(r.bots, b)
 	}
 	plans, err := makePlans(list, cfg)
 	if err != nil {
@@ -491,6 +499,11 @@ func makePlans(list []gameInfo, cfg Config) ([]plan, error) {
 	var plans []plan
 	for _, g := range games {
 		n := max(g.MinPlayers, 2)
+		if i := slices.IndexFunc(g.Options, func(o optionInfo) bool { return o.Name == "players" }); i >= 0 {
+			if d, ok := g.Options[i].Default.(float64); ok && int(d) >= n {
+				n = int(d)
+			}
+		}
 		if cfg.Players != 0 {
 			n = cfg.Players
 			if cfg.Game == "all" {

@@ -131,6 +131,54 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestRunMix runs the default workload for two seconds: every game in
+// turn at its usual seat count, heuristic and random bots seated in turn.
+func TestRunMix(t *testing.T) {
+	t.Parallel()
+	s := startServer(t, filepath.Join(t.TempDir(), "parlour.db"), "")
+	defer s.stop()
+	r, err := loadgen.Run(context.Background(), loadgen.Config{
+		URLs: []string{s.url}, Tables: 20, Duration: 2 * time.Second, Ramp: 200 * time.Millisecond,
+		Think: 20 * time.Millisecond, Seed: 3,
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReport(t, r)
+	if r.Game != "all" || r.Bot != "heuristic,random" {
+		t.Errorf("report says game %q, bot %q; want the defaults all and heuristic,random", r.Game, r.Bot)
+	}
+	usual := map[string]int{"golf": 4, "parcellus": 3, "tractric": 3, "damn": 2, "court-circular": 2}
+	var tables []table.Info
+	for _, f := range []table.Filter{table.FilterLive, table.FilterOver} {
+		list, err := s.m.List(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, list...)
+	}
+	played := map[string]int{}
+	bots := map[string]int{}
+	for _, info := range tables {
+		played[info.Game]++
+		if want, ok := usual[info.Game]; !ok || len(info.Seats) != want {
+			t.Errorf("table %s: %s with %d seats, want %d", info.ID, info.Game, len(info.Seats), want)
+		}
+		for _, seat := range info.Seats {
+			if seat.Kind == "bot" {
+				bots[seat.Bot]++
+			}
+		}
+	}
+	t.Logf("tables played: %v", played)
+	if len(played) != len(usual) {
+		t.Errorf("games played %v, want every one of %v", played, usual)
+	}
+	if bots["heuristic"] == 0 || bots["random"] == 0 || len(bots) != 2 {
+		t.Errorf("bots seated %v, want heuristic and random", bots)
+	}
+}
+
 // TestRunAcrossRestart restarts the server in the middle of a run: every
 // person reconnects with their token and no move shown is lost.
 func TestRunAcrossRestart(t *testing.T) {
@@ -177,7 +225,7 @@ func TestLostAndRefused(t *testing.T) {
 	defer hs.Close()
 	r, err := loadgen.Run(context.Background(), loadgen.Config{
 		URLs: []string{hs.URL}, Tables: 1, Duration: 700 * time.Millisecond, Ramp: 10 * time.Millisecond,
-		Think: time.Millisecond, Game: "fake",
+		Think: time.Millisecond, Game: "fake", Bot: "random",
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -427,7 +475,7 @@ func TestGamesVerify(t *testing.T) {
 	}
 	r, err := loadgen.Run(context.Background(), loadgen.Config{
 		URLs: []string{hs[0].URL, hs[1].URL}, Games: 2, RelayEvery: 2, Duration: 10 * time.Second,
-		Ramp: 10 * time.Millisecond, Think: time.Millisecond, Game: "fake",
+		Ramp: 10 * time.Millisecond, Think: time.Millisecond, Game: "fake", Bot: "random",
 	}, nil)
 	if err != nil {
 		t.Fatal(err)
