@@ -83,6 +83,7 @@ var docs = []Doc{
 	{"parlour_search_busy", "gauge", nil, "Workers of the search pool running a bot decision."},
 	{"parlour_search_workers", "gauge", nil, "Workers of the search pool: the most bot decisions run at once."},
 	{"parlour_search_fallbacks_total", "counter", nil, "Bot decisions the search pool had no room or no time left for, played by the heuristic instead."},
+	{"parlour_search_think_seconds", "histogram", nil, "Time from a bot decision being given to the search pool to its move, the wait for a worker included."},
 }
 
 // Describe returns the metric families the server exports (besides go_* and
@@ -118,6 +119,7 @@ type Metrics struct {
 	shed        map[string]prometheus.Counter // read-only after New; includes "other"
 	relayed     prometheus.Gauge
 	fallbacks   prometheus.Counter
+	think       prometheus.Histogram
 	// depths holds, by Depth's names, the functions the queue gauges
 	// read at each scrape (read-only map after New).
 	depths map[string]*atomic.Pointer[func() int]
@@ -177,6 +179,9 @@ func New() *Metrics {
 		case "parlour_search_fallbacks_total":
 			m.fallbacks = prometheus.NewCounter(prometheus.CounterOpts{Name: d.Name, Help: d.Help})
 			c = m.fallbacks
+		case "parlour_search_think_seconds":
+			m.think = histogram(d)
+			c = m.think
 		case "parlour_inbox_queued", "parlour_inbox_max", "parlour_actors_ready", "parlour_chat_queued",
 			"parlour_search_queued", "parlour_search_busy", "parlour_search_workers":
 			c = m.depthGauge(d)
@@ -364,6 +369,15 @@ func (m *Metrics) Shed(what string) {
 func (m *Metrics) SearchFallback() {
 	if m != nil {
 		m.fallbacks.Inc()
+	}
+}
+
+// SearchThink records how long a bot decision given to the search pool
+// took to its move, its wait for a worker included
+// (parlour_search_think_seconds).
+func (m *Metrics) SearchThink(d time.Duration) {
+	if m != nil {
+		m.think.Observe(d.Seconds())
 	}
 }
 

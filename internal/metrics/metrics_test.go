@@ -255,6 +255,7 @@ func TestCounting(t *testing.T) {
 	m.Relay(-1)
 	m.SearchFallback()
 	m.SearchFallback()
+	m.SearchThink(300 * time.Millisecond)
 	m.Refusal("busy")
 	m.Refusal("chat_backlog")
 	inbox := 3
@@ -295,6 +296,9 @@ func TestCounting(t *testing.T) {
 		`parlour_shed_total{what="other"}`:                  1,
 		"parlour_relayed_connections":                       1,
 		"parlour_search_fallbacks_total":                    2,
+		"parlour_search_think_seconds_count":                1,
+		`parlour_search_think_seconds_bucket{le="0.25"}`:    0,
+		`parlour_search_think_seconds_bucket{le="0.5"}`:     1,
 		`parlour_refusals_total{code="busy"}`:               1,
 		`parlour_refusals_total{code="chat_backlog"}`:       1,
 		"parlour_inbox_queued":                              11,
@@ -335,6 +339,7 @@ func TestNilIsSafe(t *testing.T) {
 	m.Shed("table")
 	m.Relay(1)
 	m.SearchFallback()
+	m.SearchThink(time.Second)
 	m.Depth("inbox", func() int { return 1 })
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
@@ -382,6 +387,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		"Relay":                func() { m.Relay(1); m.Relay(-1) },
 		"SetLeases + Takeover": func() { m.SetLeases(4); m.Takeover() },
 		"SearchFallback":       func() { m.SearchFallback() },
+		"SearchThink":          func() { m.SearchThink(time.Second) },
 		"nil Move":             func() { nilM.Move("golf") },
 		"nil MoveToView":       func() { nilM.MoveToView(time.Millisecond) },
 	} {

@@ -299,6 +299,9 @@ func TestSearchPool(t *testing.T) {
 		if total < 6*4 {
 			t.Errorf("%d decisions made for six games", total)
 		}
+		if n := got["parlour_search_think_seconds_count"]; n != float64(total) {
+			t.Errorf("%v think times recorded for %d decisions", n, total)
+		}
 	})
 }
 

@@ -112,6 +112,9 @@ type Metrics interface {
 	// SearchFallback counts a bot decision the search pool had no time
 	// or room for, played by the heuristic instead.
 	SearchFallback()
+	// SearchThink records the time from a bot decision given to the
+	// search pool to its move, the wait for a worker included.
+	SearchThink(d time.Duration)
 	// Depth has the metrics read the depth of one of the manager's
 	// queues at each scrape, calling depth from the scraper's goroutine:
 	// name is "inbox" (work waiting in the tables' inboxes, summed),
@@ -136,6 +139,7 @@ func (noMetrics) Takeover()                   {}
 func (noMetrics) MoveToView(time.Duration)    {}
 func (noMetrics) Refusal(string)              {}
 func (noMetrics) SearchFallback()             {}
+func (noMetrics) SearchThink(time.Duration)   {}
 func (noMetrics) Depth(string, func() int)    {}
 func (noMetrics) StoreUp(bool)                {}
 

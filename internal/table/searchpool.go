@@ -114,6 +114,7 @@ func (p *searchPool) run(d *decision) {
 		p.stats.SearchFallback()
 	}
 	m, ok := d.t.choose(b, d.st, d.seat, mrand.New(mrand.NewPCG(d.seed, uint64(d.gen))))
+	p.stats.SearchThink(time.Since(d.queued))
 	d.t.answer(d.s, choice{gen: d.gen, move: m, ok: ok, by: d.by})
 }
 
