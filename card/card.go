@@ -187,6 +187,9 @@ func (c Card) MarshalJSON() ([]byte, error) {
 	return cardJSON[c], nil
 }
 
+// AppendJSON appends the card's JSON, as MarshalJSON writes it.
+func (c Card) AppendJSON(b []byte) []byte { return append(b, cardJSON[c]...) }
+
 // cardJSON is every card value's JSON, made once: views carry dozens of
 // cards, and a table server encodes a view after every move. (Card
 // notation needs no escaping.)

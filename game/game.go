@@ -135,6 +135,17 @@ type State interface {
 	Places() []Place
 }
 
+// ViewAppender is implemented by a state that writes its views' JSON
+// itself. AppendView appends View(seat) (seat may be Spectator) exactly
+// as encoding/json marshals it, without building the view on the heap. A
+// table server encodes a view for every seat after every move; it uses
+// AppendView when the state has it, and encoding/json on View otherwise.
+// The conformance kit checks that both give the same bytes in every
+// position it visits. Every game of the registry implements it.
+type ViewAppender interface {
+	AppendView(b []byte, seat int) []byte
+}
+
 // Reporter is implemented by a state whose script report shows, as its
 // "public", a summary other than the spectator's view (shared/spec/script.md
 // fixes the keys).

@@ -3,6 +3,8 @@ package game
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"parlour/card"
 )
 
 // AppendJSONList appends list as encoding/json writes a slice: null for a
@@ -29,6 +31,13 @@ func AppendJSONInts(b []byte, ns []int) []byte {
 }
 
 func appendJSONInt(b []byte, n *int) []byte { return strconv.AppendInt(b, int64(*n), 10) }
+
+// AppendJSONCards appends cs as encoding/json writes a []card.Card.
+func AppendJSONCards(b []byte, cs []card.Card) []byte {
+	return AppendJSONList(b, cs, appendJSONCard)
+}
+
+func appendJSONCard(b []byte, c *card.Card) []byte { return c.AppendJSON(b) }
 
 // AppendJSONIntRows appends rows as encoding/json writes a [][]int.
 func AppendJSONIntRows(b []byte, rows [][]int) []byte {

@@ -394,6 +394,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	for seat := game.Spectator; seat < s.Players(); seat++ {
 		views[seat+1] = mustJSON(s.View(seat))
 	}
+	if msg := checkAppendView(s, views); msg != "" {
+		return msg
+	}
 	for _, seat := range acts.List() {
 		legal := s.Legal(seat, nil)
 		for _, m := range legal {
@@ -617,6 +620,24 @@ func diffCounts(want, got card.Counts) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// checkAppendView checks that a game.ViewAppender appends, after what
+// the buffer holds, the bytes encoding/json gives for each view (views:
+// the spectator's first, then each seat's).
+func checkAppendView(s game.State, views []string) string {
+	va, ok := s.(game.ViewAppender)
+	if !ok {
+		return ""
+	}
+	const prefix = `{"view":`
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		b := va.AppendView([]byte(prefix), seat)
+		if got, want := string(b), prefix+views[seat+1]; got != want {
+			return fmt.Sprintf("AppendView differs from encoding/json's View for %s:\n got %s\nwant %s", who(seat), got, want)
+		}
+	}
+	return ""
 }
 
 func mustJSON(v any) string {

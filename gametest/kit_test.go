@@ -155,6 +155,27 @@ func (s *toyState) View(seat int) any {
 	}
 	return v
 }
+// AppendView appends the view's JSON by hand; the "append-view" fault
+// leaves the played cards out.
+func (s *toyState) AppendView(b []byte, seat int) []byte {
+	list := func(b []byte, cs []card.Card) []byte {
+		return game.AppendJSONList(b, cs, func(b []byte, c *card.Card) []byte { return game.AppendJSONString(b, c.String()) })
+	}
+	v := s.View(seat).(toyView)
+	b = append(b, `{"hand":`...)
+	b = list(b, v.Hand)
+	if len(v.Other) > 0 {
+		b = append(b, `,"other":`...)
+		b = list(b, v.Other)
+	}
+	b = append(b, `,"played":`...)
+	if s.g.bug == "append-view" && len(v.Played) > 0 {
+		v.Played = v.Played[1:]
+	}
+	b = list(b, v.Played)
+	return append(b, '}')
+}
+
 func (s *toyState) Result() game.Result {
 	r := game.Result{Deal: 1, DealScores: [][]int{}, Totals: []int{s.score[0], s.score[1]}, Winners: []int{}}
 	if s.ToAct() == 0 {
@@ -295,6 +316,7 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"encode-leak", "encodes differently"},
 		{"encode-unset", "unset"},
 		{"encode-action", "share action index"},
+		{"append-view", "AppendView differs"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

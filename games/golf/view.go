@@ -48,9 +48,8 @@ func (s *State) View(seat int) any {
 	return s.view(seat, room, r.DealScores, r.Totals, r.Winners)
 }
 
-// AppendView appends seat's view as encoding/json writes View(seat), with
-// no allocation for up to maxRoomHoles holes: what a table server sends
-// every seat after every move, without building the view on the heap.
+// AppendView appends seat's view as encoding/json writes View(seat)
+// (game.ViewAppender), with no allocation for up to maxRoomHoles holes.
 func (s *State) AppendView(b []byte, seat int) []byte {
 	var room viewRoom
 	var rowRoom [maxRoomHoles][]int
@@ -138,13 +137,10 @@ func (s *State) Out() int { return s.out }
 // card.None. It is for tests and tools that may see everything.
 func (s *State) Drawn() card.Card { return s.drawn }
 
-var _ = game.Spectator
+var _ game.ViewAppender = (*State)(nil)
 
-// AppendJSON appends v as encoding/json writes it. A table server encodes
-// a view for each seat after every move, and reflection was most of that
-// encoding's time; the test checks the bytes against encoding/json's in
-// random matches. (The view's strings are the package's own words, which
-// JSON needs no escapes for.)
+// AppendJSON appends v as encoding/json writes it (for AppendView). The
+// view's strings are the package's own words, which need no escapes.
 func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `{"seat":`...)
 	b = strconv.AppendInt(b, int64(v.Seat), 10)
@@ -166,20 +162,20 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = game.AppendJSONInts(b, v.ToAct)
 	b = append(b, `,"layouts":`...)
 	b = game.AppendJSONList(b, v.Layouts, func(b []byte, l *[6]card.Card) []byte {
-		return game.AppendJSONList(b, l[:], appendCard)
+		return game.AppendJSONCards(b, l[:])
 	})
 	b = append(b, `,"chosen":`...)
 	b = game.AppendJSONList(b, v.Chosen, func(b []byte, c *bool) []byte { return strconv.AppendBool(b, *c) })
 	b = append(b, `,"my_reveal":`...)
 	b = strconv.AppendInt(b, int64(v.MyReveal), 10)
 	b = append(b, `,"discard":`...)
-	b = appendCard(b, &v.Discard)
+	b = v.Discard.AppendJSON(b)
 	b = append(b, `,"discards":`...)
 	b = strconv.AppendInt(b, int64(v.Discards), 10)
 	b = append(b, `,"stock":`...)
 	b = strconv.AppendInt(b, int64(v.Stock), 10)
 	b = append(b, `,"drawn":`...)
-	b = appendCard(b, &v.Drawn)
+	b = v.Drawn.AppendJSON(b)
 	b = append(b, `,"holding":`...)
 	b = strconv.AppendBool(b, v.Holding)
 	b = append(b, `,"drawn_from":"`...)
@@ -195,11 +191,4 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `,"winners":`...)
 	b = game.AppendJSONInts(b, v.Winners)
 	return append(b, '}')
-}
-
-// appendCard appends a card's JSON (card.Card's MarshalJSON, which never
-// fails and returns bytes made once).
-func appendCard(b []byte, c *card.Card) []byte {
-	j, _ := c.MarshalJSON()
-	return append(b, j...)
 }

@@ -1,21 +1,19 @@
 package protocol
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
-	"sync"
 
 	"parlour/game"
 )
 
-// A table server encodes a state message for each seat after every move;
-// with encoding/json's reflection that was about 8% of a busy node's
-// processor time (profiled at 10,000 tables). AppendState writes the same
-// bytes by hand.
+// A table server encodes a state message for each seat after every move,
+// so AppendState writes it by hand rather than through encoding/json's
+// reflection (docs/perf/README.md).
 
 // jsonAppender is a view that appends its own JSON, the bytes
-// encoding/json would write for it (golf.View does).
+// encoding/json would write for it (the table's view of a state that is a
+// game.ViewAppender).
 type jsonAppender interface {
 	AppendJSON(b []byte) []byte
 }
@@ -47,10 +45,11 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	if v, ok := msg.View.(jsonAppender); ok {
 		b = v.AppendJSON(b)
 	} else {
-		var err error
-		if b, err = appendMarshal(b, msg.View); err != nil {
+		view, err := json.Marshal(msg.View)
+		if err != nil {
 			return dst, err
 		}
+		b = append(b, view...)
 	}
 	b = append(b, `,"result":{"deal":`...)
 	r := &msg.Result
@@ -152,29 +151,3 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	}
 	return append(b, `"}`...), nil
 }
-
-// appendMarshal appends v as json.Marshal writes it, through an encoder
-// and buffer used again (json.Marshal copies its output into a new slice
-// each time).
-func appendMarshal(b []byte, v any) ([]byte, error) {
-	e := marshalers.Get().(*marshaler)
-	defer marshalers.Put(e)
-	e.buf.Reset()
-	if err := e.enc.Encode(v); err != nil {
-		return b, err
-	}
-	out := e.buf.Bytes()
-	return append(b, out[:len(out)-1]...), nil // Encode ends with a newline
-}
-
-// marshaler is a JSON encoder writing into its own buffer.
-type marshaler struct {
-	buf bytes.Buffer
-	enc *json.Encoder
-}
-
-var marshalers = sync.Pool{New: func() any {
-	e := new(marshaler)
-	e.enc = json.NewEncoder(&e.buf)
-	return e
-}}

@@ -10,20 +10,20 @@ import (
 	"parlour/games"
 )
 
-// BenchmarkViewJSON measures writing a seat's view into a state message
-// for each game whose views encoding/json writes (every game but Golf,
-// which appends its own): "marshal" as json.Marshal does it, a new slice
-// each time, and "pooled" as AppendState does it, through an encoder and
-// buffer used again. The positions are a match's, after every tenth move
-// of heuristic play. docs/perf/README.md has the figures.
+// BenchmarkViewJSON measures writing seat 0's view, for each game, as a
+// table server does after every move: "marshal" builds the view with View
+// and writes it with json.Marshal; "append" has the state append it
+// (game.ViewAppender) into a buffer used again. The positions are a
+// match's, after every tenth move of heuristic play. docs/perf/README.md
+// has the figures.
 func BenchmarkViewJSON(b *testing.B) {
-	for _, name := range []string{"parcellus", "tractric", "damn", "court-circular"} {
-		views := matchViews(b, name)
-		b.Run(name+"/marshal", func(b *testing.B) {
+	for _, g := range games.Registry.All() {
+		states := matchStates(b, g)
+		b.Run(g.Name()+"/marshal", func(b *testing.B) {
 			var out []byte
 			i := 0
 			for b.Loop() {
-				data, err := json.Marshal(views[i%len(views)])
+				data, err := json.Marshal(states[i%len(states)].View(0))
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -31,28 +31,25 @@ func BenchmarkViewJSON(b *testing.B) {
 				i++
 			}
 		})
-		b.Run(name+"/pooled", func(b *testing.B) {
+		b.Run(g.Name()+"/append", func(b *testing.B) {
 			var out []byte
 			i := 0
 			for b.Loop() {
-				var err error
-				if out, err = appendMarshal(out[:0], views[i%len(views)]); err != nil {
-					b.Fatal(err)
+				va, ok := states[i%len(states)].(game.ViewAppender)
+				if !ok {
+					b.Fatalf("%s does not append its views (game.ViewAppender)", g.Name())
 				}
+				out = va.AppendView(out[:0], 0)
 				i++
 			}
 		})
 	}
 }
 
-// matchViews returns seat 0's view after every tenth move of a heuristic
-// match of the game named.
-func matchViews(b *testing.B, name string) []any {
+// matchStates returns the positions of a heuristic match of g, with its
+// default options, after every tenth move.
+func matchStates(b *testing.B, g game.Game) []game.State {
 	b.Helper()
-	g, err := games.Lookup(name)
-	if err != nil {
-		b.Fatal(err)
-	}
 	opts, err := game.Resolve(g, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -62,13 +59,13 @@ func matchViews(b *testing.B, name string) []any {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 1))
-	var views []any
+	var states []game.State
 	for k := 0; s.ToAct() != 0; k++ {
 		seat := s.ToAct().First()
 		if k%10 == 0 {
-			views = append(views, s.View(0))
+			states = append(states, s.Clone())
 		}
 		s.ApplyFast(seat, bot.Heuristic{}.Choose(s, seat, rng))
 	}
-	return views
+	return states
 }

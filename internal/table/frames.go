@@ -82,17 +82,10 @@ func (t *Table) stateMsg(n int, events []protocol.Event) protocol.State {
 	return sc.state
 }
 
-// viewAppender is a game state that appends a seat's view as encoding/json
-// writes it, with no view built on the heap (golf.State): a server
-// encodes one after every move for each seat.
-type viewAppender interface {
-	AppendView(b []byte, seat int) []byte
-}
-
 // stateView is seat's view of st, written only when its message is
 // encoded (protocol.AppendState calls AppendJSON).
 type stateView struct {
-	st   viewAppender
+	st   game.ViewAppender
 	seat int
 }
 
@@ -105,7 +98,7 @@ func (v *stateView) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil), ni
 // viewFor returns seat n's view of the state: sv, filled in, when the
 // state appends its views itself, else the game's View.
 func (t *Table) viewFor(n int, sv *stateView) any {
-	if va, ok := t.st.(viewAppender); ok {
+	if va, ok := t.st.(game.ViewAppender); ok {
 		*sv = stateView{st: va, seat: n}
 		return sv
 	}
