@@ -176,3 +176,21 @@ type Result struct {
 	// none while not over or when the match ended unresolved.
 	Winners []int
 }
+
+// ResultRows returns a Result's DealScores and Totals made in one block:
+// the first deals*n of scores as deals rows of n, and a row of n totals,
+// zero, for the caller to fill. Each row is capped at its length, so
+// appending to one never writes into the next. A table server asks for a
+// state's result after every move; with ResultRows, Result allocates the
+// same twice however many deals were played.
+func ResultRows[T ~int | ~int8](scores []T, deals, n int) (rows [][]int, totals []int) {
+	nums := make([]int, deals*n+n)
+	for i := range nums[:deals*n] {
+		nums[i] = int(scores[i])
+	}
+	rows = make([][]int, deals)
+	for d := range rows {
+		rows[d] = nums[d*n : (d+1)*n : (d+1)*n]
+	}
+	return rows, nums[deals*n:]
+}

@@ -3,6 +3,7 @@ package game_test
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -224,5 +225,23 @@ func TestErrors(t *testing.T) {
 	_, err = s.ParseMove(0, "jump")
 	if !errors.Is(err, game.ErrBadMove) || errors.Is(err, game.ErrIllegalMove) {
 		t.Fatalf("parse error %v", err)
+	}
+}
+
+// TestResultRows checks the rows and totals ResultRows makes: the scores
+// given, rows that cannot grow into each other, and zero totals.
+func TestResultRows(t *testing.T) {
+	scores := []int8{1, 2, 3, 4, 5, 6, 7} // two deals of three, and a spare
+	rows, totals := game.ResultRows(scores, 2, 3)
+	if !reflect.DeepEqual(rows, [][]int{{1, 2, 3}, {4, 5, 6}}) || !reflect.DeepEqual(totals, []int{0, 0, 0}) {
+		t.Fatalf("rows %v, totals %v", rows, totals)
+	}
+	_ = append(rows[0], 99)
+	totals[0] = 8
+	if rows[1][0] != 4 || rows[1][2] != 6 {
+		t.Errorf("a row or the totals wrote into another row: %v", rows)
+	}
+	if rows, totals := game.ResultRows([]int{}, 0, 2); rows == nil || len(rows) != 0 || len(totals) != 2 {
+		t.Errorf("no deals: rows %#v, totals %v; want an empty list and two totals", rows, totals)
 	}
 }

@@ -686,11 +686,8 @@ func (s *State) Clone() game.State {
 // Result returns the deal scores, totals and the winner.
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.deal + 1, Over: s.phase == phaseOver}
-	r.Totals = append([]int{}, s.totals[:s.n]...)
-	r.DealScores = [][]int{}
-	for i := 0; i+s.n <= len(s.scores); i += s.n {
-		r.DealScores = append(r.DealScores, append([]int{}, s.scores[i:i+s.n]...))
-	}
+	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/s.n, s.n)
+	copy(r.Totals, s.totals[:s.n])
 	r.Winners = []int{}
 	if r.Over && s.champ >= 0 {
 		r.Winners = append(r.Winners, s.champ)

@@ -391,18 +391,8 @@ func (s *State) Clone() game.State {
 // Result returns the hole scores, totals and winners.
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.holeNumber(), Over: s.phase == phaseOver}
-	// One block holds the holes' scores, then the totals (a view asks
-	// for the result at every move): each row is capped, so appending to
-	// one never writes into the next.
-	holes := len(s.scores) / s.n
-	nums := make([]int, holes*s.n+s.n)
-	copy(nums, s.scores[:holes*s.n])
-	r.Totals = nums[holes*s.n:]
+	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/s.n, s.n)
 	copy(r.Totals, s.totals[:s.n])
-	r.DealScores = make([][]int, holes)
-	for h := range holes {
-		r.DealScores[h] = nums[h*s.n : (h+1)*s.n : (h+1)*s.n]
-	}
 	r.Winners = s.winners([]int{})
 	return r
 }

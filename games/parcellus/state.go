@@ -453,15 +453,8 @@ func (s *State) Clone() game.State {
 // Result returns the deal scores, totals and the winner.
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.dealNo + 1, Over: s.phase == phaseOver}
-	r.Totals = append([]int{}, s.totals[:]...)
-	r.DealScores = [][]int{}
-	for i := 0; i+Players <= len(s.scores); i += Players {
-		row := make([]int, Players)
-		for j := range row {
-			row[j] = int(s.scores[i+j])
-		}
-		r.DealScores = append(r.DealScores, row)
-	}
+	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/Players, Players)
+	copy(r.Totals, s.totals[:])
 	r.Winners = []int{}
 	if r.Over {
 		best := 0

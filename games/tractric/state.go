@@ -640,17 +640,9 @@ func (s *State) Clone() game.State {
 // Result returns the tricks of each finished hand, games won and winners.
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.deal + 1, Over: s.phase == phaseOver}
-	r.Totals = make([]int, s.n)
+	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/s.n, s.n)
 	for i := range r.Totals {
 		r.Totals[i] = s.won[s.colour(i)]
-	}
-	r.DealScores = [][]int{}
-	for i := 0; i+s.n <= len(s.scores); i += s.n {
-		row := make([]int, s.n)
-		for j := range row {
-			row[j] = int(s.scores[i+j])
-		}
-		r.DealScores = append(r.DealScores, row)
 	}
 	r.Winners = []int{}
 	if r.Over {
