@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -335,8 +336,13 @@ func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int,
 	var base game.Result
 	it := 0
 	for ; limit < 0 || it < limit; it++ {
-		if b.Think > 0 && it > 0 && it%ClockEvery == 0 && clock().Sub(start) >= b.Think {
-			break
+		if it > 0 && it%ClockEvery == 0 {
+			if b.Think > 0 && clock().Sub(start) >= b.Think {
+				break
+			}
+			// Other goroutines waiting for a processor go first: on a
+			// server, the tables' moves go before a bot's think.
+			runtime.Gosched()
 		}
 		d := s.Determinize(seat, rng)
 		if it == 0 {

@@ -123,6 +123,9 @@ func runServe(e *env, args []string) int {
 		}
 	}
 
+	// The search pool is sized to the cores the process may use, before
+	// a SQLite node takes more Ps than that.
+	cores := runtime.GOMAXPROCS(0)
 	if os.Getenv("GOMAXPROCS") == "" && strings.HasPrefix(*db, "sqlite:") {
 		raiseProcs()
 	}
@@ -173,7 +176,8 @@ func runServe(e *env, args []string) int {
 		}
 		m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: *botDelay, Grace: *grace,
 			StandIn: *standIn, Think: *think, Logger: log, Bots: engines.bot, BotNames: engines.all(),
-			Metrics: mx, Cluster: cluster, Advertise: adv, LeaseTTL: *lease, Expire: *expire, Abandon: *abandon, StoreTimeout: *storeTimeout})
+			Metrics: mx, Cluster: cluster, Advertise: adv, LeaseTTL: *lease, Expire: *expire, Abandon: *abandon, StoreTimeout: *storeTimeout,
+			Workers: cores})
 		n, err := m.Recover(ctx)
 		if err != nil {
 			m.Close()

@@ -156,8 +156,26 @@ func (t *Table) fired(s *seat) {
 	s.answer = nil
 	s.answerMu.Unlock()
 	if c != nil {
-		t.botMoved(s, c.gen, c.move, c.ok, c.by)
+		if c.gen == s.job {
+			s.searchDue = time.Time{}
+		}
+		t.botMoved(s, c.gen, c.move, c.ok, c.by) // (a void think's is ignored)
 	}
+	if !s.searchDue.IsZero() && !time.Now().Before(s.searchDue) {
+		t.searchOverdue(s)
+	}
+}
+
+// searchOverdue has the heuristic make the move of seat s whose search
+// is past its think limit (the pool's workers run on what processor time
+// the tables leave, and a busy node may leave too little): the think's
+// job is voided, so the search's late choice is ignored, and the
+// fallback is counted.
+func (t *Table) searchOverdue(s *seat) {
+	s.searchDue = time.Time{}
+	s.job++
+	t.m.stats.SearchFallback()
+	t.chooseNow(s, bot.Heuristic{})
 }
 
 // choice is a bot's move for a think (gen) of a seat, made off the actor:
@@ -237,8 +255,25 @@ func (t *Table) startThink(s *seat) {
 		// The pool's queue is full: the heuristic moves at once.
 		t.m.stats.SearchFallback()
 		t.chooseNow(s, bot.Heuristic{})
+		return
+	}
+	if limit := thinkLimit(b, t.g); limit > 0 {
+		// The seat's timer is free while its think runs: it wakes the
+		// seat if the choice is late.
+		due := limit + overdueGrace
+		s.searchDue = time.Now().Add(due)
+		if s.timer == nil {
+			s.timer = time.AfterFunc(due, func() { t.wake(s) })
+		} else {
+			s.timer.Reset(due)
+		}
 	}
 }
+
+// overdueGrace is how long past a search's think limit its choice may
+// come before the heuristic moves instead: the search reads the clock
+// only between iterations.
+const overdueGrace = 100 * time.Millisecond
 
 // chooseNow has b, a quick bot, make the move of the think under way at
 // seat s on the actor, from the state itself.

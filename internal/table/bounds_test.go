@@ -418,3 +418,39 @@ func TestReadyListHoldsATableOnce(t *testing.T) {
 		m.actors.stop()
 	})
 }
+
+// TestSearchOverdue: a search bot's decision that its worker does not
+// get to in time (the one worker held by another table's bot) is made by
+// the heuristic at the bot's think limit, so its game goes on, and each
+// such move counts as a fallback; the search's late choice, once the
+// worker is free, is ignored.
+func TestSearchOverdue(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		gate := make(chan struct{})
+		sb := &slowBot{gate: gate}
+		reg := metrics.New()
+		m := slowManager(t, sb, Config{Workers: 1, Metrics: reg})
+		golfTable(t, m, CreateRequest{Seats: []string{"slow", "slow"}})
+		synctest.Wait()
+		if now, _, _ := sb.counts(); now != 1 {
+			t.Fatalf("%d slow decisions running, want the one that holds the worker", now)
+		}
+		id := golfTable(t, m, CreateRequest{Seats: []string{"hard", "hard"}}).ID
+		synctest.Wait()
+		start := time.Now()
+		time.Sleep(10 * (bot.LevelCap + overdueGrace))
+		synctest.Wait()
+		moves := loaded(m, id).Info().Moves
+		if moves < 5 {
+			t.Errorf("%d moves made by the search bots in %v with their worker held, want one each %v", moves, time.Since(start), bot.LevelCap+overdueGrace)
+		}
+		if got := scrape(t, reg)["parlour_search_fallbacks_total"]; got < float64(moves) {
+			t.Errorf("%v fallbacks counted for %d moves made by the heuristic", got, moves)
+		}
+		close(gate)
+		synctest.Wait()
+		if info := loaded(m, id).Info(); info.Moves < moves {
+			t.Errorf("the table went from %d moves to %d", moves, info.Moves)
+		}
+	})
+}

@@ -2,6 +2,7 @@ package table
 
 import (
 	mrand "math/rand/v2"
+	"runtime"
 	"sync"
 	"time"
 
@@ -21,12 +22,19 @@ import (
 // against its think limit (its time budget, or its cap; bot.LevelCap for
 // a search that has neither): the search thinks what is left, so a bot
 // answers within its limit as its player sees it however long it waited.
-// A decision whose limit was spent waiting, or that finds the queue full
-// (Config.SearchQueue), is played by the heuristic instead (a fallback,
-// counted in the metrics). The heuristic keeps the game going at once:
+// A decision whose limit was spent waiting, that finds the queue full
+// (Config.SearchQueue), or whose choice has not come back by its limit
+// (and a little grace: the table's timer, Table.searchOverdue), is played
+// by the heuristic instead (a fallback, counted in the metrics). The heuristic keeps the game going at once:
 // a decision that waited for room would only wait longer, holding its
 // table up, and one that waited past its limit would keep a person
 // waiting beyond what the table promised.
+//
+// The workers run on threads of the lowest priority (nice 19, on Linux):
+// the kernel gives them the processor time the tables, the connections
+// and the store leave over, all of it on an idle node and little on a
+// busy one. A person's move is never held up by a bot's think at another
+// table; the search thinks fewer iterations in its time instead.
 //
 // External bots (bot.Seater) wait on their own programs, not on a core:
 // each of their decisions still runs on a goroutine of its own.
@@ -82,8 +90,10 @@ func (p *searchPool) submit(d *decision) bool {
 }
 
 // work runs d and then the waiting decisions, oldest first, until none is
-// left.
+// left, on a thread of the lowest priority that ends with it.
 func (p *searchPool) work(d *decision) {
+	runtime.LockOSThread() // never unlocked: the niced thread ends with the worker
+	lowerPriority()
 	p.run(d)
 	for {
 		p.mu.Lock()
@@ -138,13 +148,8 @@ func (p *searchPool) running() int {
 // neither) less waited; false if nothing of the limit is left. Any other
 // bot is returned as it is.
 func hurried(b bot.Bot, g game.Game, waited time.Duration) (bot.Bot, bool) {
-	var s bot.Search
-	switch x := b.(type) {
-	case bot.Leveled:
-		s = x.Settings(g)
-	case bot.Search:
-		s = x
-	default:
+	s, ok := searchOf(b, g)
+	if !ok {
 		return b, true
 	}
 	limit := s.Think
@@ -161,6 +166,32 @@ func hurried(b bot.Bot, g game.Game, waited time.Duration) (bot.Bot, bool) {
 	}
 	s.Think, s.Workers = left, 1
 	return s, true
+}
+
+// searchOf returns the search b runs in g, if b is a search bot (a level
+// or a Search).
+func searchOf(b bot.Bot, g game.Game) (bot.Search, bool) {
+	switch x := b.(type) {
+	case bot.Leveled:
+		return x.Settings(g), true
+	case bot.Search:
+		return x, true
+	}
+	return bot.Search{}, false
+}
+
+// thinkLimit returns the most a decision of b in g may take, its wait
+// for a worker included (see hurried): its time budget, or its cap; 0 if
+// b is not a search bot.
+func thinkLimit(b bot.Bot, g game.Game) time.Duration {
+	s, ok := searchOf(b, g)
+	switch {
+	case !ok:
+		return 0
+	case s.Think > 0:
+		return s.Think
+	}
+	return bot.LevelCap
 }
 
 // external reports whether b is an external bot, whose decisions wait on

@@ -318,6 +318,10 @@ type seat struct {
 	armedAt  time.Time
 	timer    *time.Timer
 	fire     func()
+	// searchDue is when the search pool's choice for the think under way
+	// is due, at the bot's think limit (zero: none awaited); past it the
+	// heuristic moves instead (the seat's timer wakes the seat then).
+	searchDue time.Time
 	// The seat's clock's timer, set again for each deadline; woken says
 	// fire is in the inbox (one at a time: wake); answer is the choice
 	// of the seat's newest think made off the actor, until the actor
