@@ -39,6 +39,13 @@ func AppendJSONCards(b []byte, cs []card.Card) []byte {
 
 func appendJSONCard(b []byte, c *card.Card) []byte { return c.AppendJSON(b) }
 
+// AppendJSONBools appends bs as encoding/json writes a []bool.
+func AppendJSONBools(b []byte, bs []bool) []byte {
+	return AppendJSONList(b, bs, appendJSONBool)
+}
+
+func appendJSONBool(b []byte, x *bool) []byte { return strconv.AppendBool(b, *x) }
+
 // AppendJSONIntRows appends rows as encoding/json writes a [][]int.
 func AppendJSONIntRows(b []byte, rows [][]int) []byte {
 	return AppendJSONList(b, rows, func(b []byte, row *[]int) []byte { return AppendJSONInts(b, *row) })

@@ -1,6 +1,8 @@
 package courtcircular_test
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -69,4 +71,64 @@ func BenchmarkLegal(b *testing.B) {
 			buf = s.Legal(seat, buf[:0])
 		}
 	})
+}
+
+// viewTables are the tables BenchmarkAppendView and BenchmarkViewMarshal
+// run on, one of each edition.
+var viewTables = []struct {
+	name string
+	opts map[string]any
+}{
+	{"1860/players=4", map[string]any{"players": 4}},
+	{"1862", map[string]any{"edition": "1862"}},
+}
+
+// viewPositions plays a random match and returns every tenth position.
+func viewPositions(b *testing.B, opts map[string]any) []*courtcircular.State {
+	st := startMatch(b, opts, 7)
+	rng := rand.New(rand.NewPCG(7, 1))
+	var buf []game.Move
+	var positions []*courtcircular.State
+	for moves := 0; st.ToAct() != 0; moves++ {
+		if moves%10 == 0 {
+			positions = append(positions, st.Clone().(*courtcircular.State))
+		}
+		buf = randomMove(st, rng, buf)
+	}
+	return positions
+}
+
+// BenchmarkAppendView measures AppendView for seat 0 into a buffer used
+// again, over every tenth position of a random match (one view an op).
+func BenchmarkAppendView(b *testing.B) {
+	for _, tc := range viewTables {
+		b.Run(tc.name, func(b *testing.B) {
+			positions := viewPositions(b, tc.opts)
+			out := make([]byte, 0, 4096)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				out = positions[i].AppendView(out[:0], 0)
+				i = (i + 1) % len(positions)
+			}
+		})
+	}
+}
+
+// BenchmarkViewMarshal measures encoding/json on View(0) over the same
+// positions as BenchmarkAppendView, for comparison.
+func BenchmarkViewMarshal(b *testing.B) {
+	for _, tc := range viewTables {
+		b.Run(tc.name, func(b *testing.B) {
+			positions := viewPositions(b, tc.opts)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := json.Marshal(positions[i].View(0)); err != nil {
+					b.Fatal(err)
+				}
+				i = (i + 1) % len(positions)
+			}
+		})
+	}
 }

@@ -1,6 +1,9 @@
 package courtcircular
 
 import (
+	"math/bits"
+	"strconv"
+
 	"parlour/card"
 	"parlour/game"
 )
@@ -62,22 +65,120 @@ type View struct {
 
 var phaseNames = [...]string{"play", "take", "lead", "over"}
 
-// View returns what seat sees; game.Spectator for the public view.
+// View returns what seat sees; game.Spectator for the public view. Its
+// lists are its own (the caller may keep and change them).
 func (s *State) View(seat int) any {
+	room := new(viewRoom)
 	r := s.Result()
-	v := View{
+	v, rows := s.view(seat, room, r.DealScores, r.Totals, r.Winners)
+	v.Played, v.WonUp, v.WonDown = rows.played[:s.n], rows.wonUp[:s.n], rows.wonDown[:s.n]
+	return v
+}
+
+// AppendView appends seat's view as encoding/json writes View(seat)
+// (game.ViewAppender), with no allocation: the view's lists lie on the
+// stack and the deals' scores are written straight from the state.
+func (s *State) AppendView(b []byte, seat int) []byte {
+	var room viewRoom
+	v, rows := s.view(seat, &room, nil, s.totals[:s.n], s.winners(room.winners[:0]))
+	v.Played, v.WonUp, v.WonDown = rows.played[:s.n], rows.wonUp[:s.n], rows.wonDown[:s.n]
+	b = v.appendHead(b)
+	b = appendScoreRows(b, s.scores, s.n)
+	return v.appendTail(b)
+}
+
+var _ game.ViewAppender = (*State)(nil)
+
+// winners appends the match's winner, once it is over, to out (as Result
+// lists it).
+func (s *State) winners(out []int) []int {
+	if s.phase == phaseOver && s.champ >= 0 {
+		out = append(out, s.champ)
+	}
+	return out
+}
+
+// viewRoom holds a view's lists: on the heap for View (one allocation),
+// on the stack for AppendView. It holds no pointer into itself (a store
+// through a pointer would send the room to the heap): the lists of lists
+// are viewRows, which view returns.
+type viewRoom struct {
+	toAct     [MaxPlayers]int
+	handSizes [MaxPlayers]int
+	played    [MaxPlayers][3]card.Card
+	resigned  [MaxPlayers]int
+	lines     [MaxPlayers]string
+	shared    [3]card.Card
+	marks     [MaxPlayers]int
+	tricks    [MaxPlayers]int
+	hits      [2]int
+	winners   [1]int
+	// cards holds the hand, won and set-aside lists, which share no card;
+	// used is how much of it they take.
+	cards [packSize]card.Card
+	used  int
+}
+
+// cardList returns the cards of cs in the game's order (as canonical), in
+// the room's cards while they last, capped so that appending to it leaves
+// the next list alone.
+func (r *viewRoom) cardList(cs card.Set) []card.Card {
+	n := bits.OnesCount64(uint64(cs))
+	var out []card.Card
+	if end := r.used + n; end <= len(r.cards) {
+		out = r.cards[r.used:r.used:end]
+		r.used = end
+	} else {
+		out = make([]card.Card, 0, n)
+	}
+	return appendCanonical(out, cs)
+}
+
+// aces are the four Aces as card.Set bits (card values 4 to 7).
+const aces = card.Set(0xF0)
+
+// appendCanonical appends the cards of cs to out in canonical's order:
+// ranks 2 to K and then the Aces, suits S H D C within a rank (which is
+// card value order with the Aces moved to the end).
+func appendCanonical(out []card.Card, cs card.Set) []card.Card {
+	for x := uint64(cs &^ aces); x != 0; x &= x - 1 {
+		out = append(out, card.Card(bits.TrailingZeros64(x)))
+	}
+	for x := uint64(cs & aces); x != 0; x &= x - 1 {
+		out = append(out, card.Card(bits.TrailingZeros64(x)))
+	}
+	return out
+}
+
+// viewRows holds a view's lists of card lists, each seat's list of the
+// room's cards.
+type viewRows struct {
+	played, wonUp, wonDown [MaxPlayers][]card.Card
+}
+
+// view returns seat's view with its lists in room and the result's deal
+// scores, totals and winners as given, all but Played, WonUp and WonDown,
+// whose seats' lists it returns in rows (for the caller to set, n of
+// each).
+func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winners []int) (v View, rows viewRows) {
+	v = View{
 		Seat: seat, Players: s.n, Edition: s.edition(), Target: s.cfg.target,
-		Deal: r.Deal, Dealer: s.dealer, Phase: phaseNames[s.phase], ToAct: s.ToAct().List(),
+		Deal: s.deal + 1, Dealer: s.dealer, Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]),
 		FirstHand: s.first, Leader: s.leader, Lead: s.shownLead(), Stock: s.nStock,
-		TrickWinner: s.winner, Resigned: s.resigned.List(),
-		DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
+		Resigned: s.resigned.AppendList(room.resigned[:0]), TrickWinner: s.winner,
+		DealScores: dealScores, Totals: totals, Over: s.phase == phaseOver, Winners: winners,
 	}
 	if seat >= 0 && seat < s.n {
-		v.Hand = canonical(s.hands[seat])
+		v.Hand = room.cardList(s.hands[seat])
+	}
+	v.HandSizes = room.handSizes[:s.n]
+	v.Tricks = room.tricks[:s.n]
+	if !s.cfg.e62 {
+		v.Marks = room.marks[:s.n]
 	}
 	for p := 0; p < s.n; p++ {
-		v.HandSizes = append(v.HandSizes, s.hands[p].Len())
-		played := make([]card.Card, 0, 3)
+		v.HandSizes[p] = s.hands[p].Len()
+		played := room.played[p][:0]
 		for i, c := range s.played[p][:s.nPlayed[p]] {
 			switch {
 			case s.hidden && p == s.leader && i == 2 && seat != p:
@@ -86,26 +187,18 @@ func (s *State) View(seat int) any {
 				played = append(played, c)
 			}
 		}
-		v.Played = append(v.Played, played)
-		v.WonUp = append(v.WonUp, canonical(s.wonUp[p]))
-		v.WonDown = append(v.WonDown, canonical(s.wonDown[p]))
-		v.Tricks = append(v.Tricks, int(s.tricksWon[p]))
-		if !s.cfg.e62 {
-			v.Marks = append(v.Marks, Marks(s.wonUp[p], s.wonDown[p]))
+		rows.played[p] = played
+		rows.wonUp[p] = room.cardList(s.wonUp[p])
+		rows.wonDown[p] = room.cardList(s.wonDown[p])
+		v.Tricks[p] = int(s.tricksWon[p])
+		if v.Marks != nil {
+			v.Marks[p] = Marks(s.wonUp[p], s.wonDown[p])
 		}
 	}
 	if s.phase == phaseTake || s.phase == phaseLead {
-		for p := 0; p < s.n; p++ {
-			switch {
-			case s.resigned.Has(p):
-				v.Lines = append(v.Lines, "resigned")
-			case s.conceded:
-				v.Lines = append(v.Lines, "won by resignation")
-			case s.cfg.e62:
-				v.Lines = append(v.Lines, s.keys[p].line62().Describe(Edition1862))
-			default:
-				v.Lines = append(v.Lines, s.keys[p].line60().Describe(Edition1860))
-			}
+		v.Lines = room.lines[:s.n]
+		for p := range v.Lines {
+			v.Lines[p] = s.lineName(p)
 		}
 	}
 	if s.cfg.e62 {
@@ -113,13 +206,47 @@ func (s *State) View(seat int) any {
 			v.Take = s.takeN
 		}
 		if s.shared[0] != card.None {
-			v.Shared = append([]card.Card{}, s.shared[:]...)
+			room.shared = s.shared
+			v.Shared = room.shared[:]
 		}
-		v.SetAside = canonical(s.dead)
-		v.Hits = append([]int{}, s.hits[:]...)
+		v.SetAside = room.cardList(s.dead)
+		room.hits = s.hits
+		v.Hits = room.hits[:]
 	}
-	return v
+	return v, rows
 }
+
+// lineName names seat p's best line in the trick being settled, as the
+// views list it.
+func (s *State) lineName(p int) string {
+	switch {
+	case s.resigned.Has(p):
+		return "resigned"
+	case s.conceded:
+		return "won by resignation"
+	case s.cfg.e62:
+		return lineNames62[s.keys[p]>>7&15]
+	}
+	return lineNames60[s.keys[p]>>7&63]
+}
+
+// lineNames60 and lineNames62 hold Line.Describe's words for every line
+// key of the edition, indexed by the key's bits above the best card's
+// strength (which Describe does not name), so that a view names lines
+// without building strings.
+var lineNames60, lineNames62 = func() (t60 [64]string, t62 [16]string) {
+	for i := range t60 {
+		if l := lineKey(i << 7).line60(); l.Kind <= Trio {
+			t60[i] = l.Describe(Edition1860)
+		}
+	}
+	for i := range t62 {
+		if l := lineKey(i << 7).line62(); l.Kind <= Trio62 {
+			t62[i] = l.Describe(Edition1862)
+		}
+	}
+	return t60, t62
+}()
 
 func (s *State) edition() string {
 	if s.cfg.e62 {
@@ -190,3 +317,118 @@ func (s *State) Hits(seat int) int {
 
 // Stock returns the number of cards left in the stock.
 func (s *State) Stock() int { return s.nStock }
+
+// AppendJSON appends v as encoding/json writes it; AppendView writes the
+// same with the deals' scores taken from the state. The view's edition,
+// phase and line names are the package's own words, which need no
+// escapes, and are appended as they are.
+func (v View) AppendJSON(b []byte) []byte {
+	b = v.appendHead(b)
+	b = game.AppendJSONIntRows(b, v.DealScores)
+	return v.appendTail(b)
+}
+
+// appendHead appends v's JSON up to the value of "deal_scores".
+func (v *View) appendHead(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(v.Seat), 10)
+	b = append(b, `,"players":`...)
+	b = strconv.AppendInt(b, int64(v.Players), 10)
+	b = append(b, `,"edition":"`...)
+	b = append(b, v.Edition...)
+	b = append(b, '"')
+	if v.Target != 0 {
+		b = append(b, `,"target":`...)
+		b = strconv.AppendInt(b, int64(v.Target), 10)
+	}
+	b = append(b, `,"deal":`...)
+	b = strconv.AppendInt(b, int64(v.Deal), 10)
+	b = append(b, `,"dealer":`...)
+	b = strconv.AppendInt(b, int64(v.Dealer), 10)
+	b = append(b, `,"phase":"`...)
+	b = append(b, v.Phase...)
+	b = append(b, `","to_act":`...)
+	b = game.AppendJSONInts(b, v.ToAct)
+	b = append(b, `,"first_hand":`...)
+	b = strconv.AppendInt(b, int64(v.FirstHand), 10)
+	b = append(b, `,"leader":`...)
+	b = strconv.AppendInt(b, int64(v.Leader), 10)
+	b = append(b, `,"lead":`...)
+	b = v.Lead.AppendJSON(b)
+	b = append(b, `,"stock":`...)
+	b = strconv.AppendInt(b, int64(v.Stock), 10)
+	b = append(b, `,"hand":`...)
+	b = game.AppendJSONCards(b, v.Hand)
+	b = append(b, `,"hand_sizes":`...)
+	b = game.AppendJSONInts(b, v.HandSizes)
+	b = append(b, `,"played":`...)
+	b = game.AppendJSONList(b, v.Played, appendCardRow)
+	b = append(b, `,"resigned":`...)
+	b = game.AppendJSONInts(b, v.Resigned)
+	b = append(b, `,"trick_winner":`...)
+	b = strconv.AppendInt(b, int64(v.TrickWinner), 10)
+	b = append(b, `,"lines":`...)
+	b = game.AppendJSONList(b, v.Lines, appendWord)
+	if v.Take != 0 {
+		b = append(b, `,"take":`...)
+		b = strconv.AppendInt(b, int64(v.Take), 10)
+	}
+	if len(v.Shared) > 0 {
+		b = append(b, `,"shared":`...)
+		b = game.AppendJSONCards(b, v.Shared)
+	}
+	b = append(b, `,"won_up":`...)
+	b = game.AppendJSONList(b, v.WonUp, appendCardRow)
+	b = append(b, `,"won_down":`...)
+	b = game.AppendJSONList(b, v.WonDown, appendCardRow)
+	if len(v.Marks) > 0 {
+		b = append(b, `,"marks":`...)
+		b = game.AppendJSONInts(b, v.Marks)
+	}
+	b = append(b, `,"tricks":`...)
+	b = game.AppendJSONInts(b, v.Tricks)
+	if len(v.SetAside) > 0 {
+		b = append(b, `,"set_aside":`...)
+		b = game.AppendJSONCards(b, v.SetAside)
+	}
+	if len(v.Hits) > 0 {
+		b = append(b, `,"hits":`...)
+		b = game.AppendJSONInts(b, v.Hits)
+	}
+	return append(b, `,"deal_scores":`...)
+}
+
+// appendTail appends v's JSON after the value of "deal_scores".
+func (v *View) appendTail(b []byte) []byte {
+	b = append(b, `,"totals":`...)
+	b = game.AppendJSONInts(b, v.Totals)
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, v.Over)
+	b = append(b, `,"winners":`...)
+	b = game.AppendJSONInts(b, v.Winners)
+	return append(b, '}')
+}
+
+// appendCardRow appends one seat's list of cards (for game.AppendJSONList).
+func appendCardRow(b []byte, cs *[]card.Card) []byte { return game.AppendJSONCards(b, *cs) }
+
+// appendWord appends one of the package's own words as a JSON string: it
+// needs no escapes (for game.AppendJSONList).
+func appendWord(b []byte, w *string) []byte {
+	b = append(b, '"')
+	b = append(b, *w...)
+	return append(b, '"')
+}
+
+// appendScoreRows appends the finished deals' scores, n a deal, as
+// encoding/json writes the [][]int game.ResultRows makes of them.
+func appendScoreRows(b []byte, scores []int, n int) []byte {
+	b = append(b, '[')
+	for d := 0; d+n <= len(scores); d += n {
+		if d > 0 {
+			b = append(b, ',')
+		}
+		b = game.AppendJSONInts(b, scores[d:d+n])
+	}
+	return append(b, ']')
+}

@@ -165,7 +165,7 @@ func (v View) AppendJSON(b []byte) []byte {
 		return game.AppendJSONCards(b, l[:])
 	})
 	b = append(b, `,"chosen":`...)
-	b = game.AppendJSONList(b, v.Chosen, func(b []byte, c *bool) []byte { return strconv.AppendBool(b, *c) })
+	b = game.AppendJSONBools(b, v.Chosen)
 	b = append(b, `,"my_reveal":`...)
 	b = strconv.AppendInt(b, int64(v.MyReveal), 10)
 	b = append(b, `,"discard":`...)

@@ -1,6 +1,7 @@
 package parcellus
 
 import (
+	"encoding/json"
 	"runtime"
 	"testing"
 
@@ -62,5 +63,57 @@ func BenchmarkNewMatch(b *testing.B) {
 		if _, err := (Game{}).New(o, seed, nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// viewPositions plays a random match and returns a copy of every tenth
+// position, for the view benchmarks.
+func viewPositions(b *testing.B) []*State {
+	o, _ := game.Resolve(Game{}, nil)
+	g, err := Game{}.New(o, 3, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := game.NewRNG(3)
+	var buf []game.Move
+	var states []*State
+	for moves := 0; ; moves++ {
+		if moves%10 == 0 {
+			states = append(states, g.Clone().(*State))
+		}
+		acts := g.ToAct()
+		if acts == 0 {
+			return states
+		}
+		seat := acts.Nth(rng.IntN(acts.Len()))
+		buf = g.Legal(seat, buf[:0])
+		g.ApplyFast(seat, buf[rng.IntN(len(buf))])
+	}
+}
+
+// BenchmarkAppendView measures seat 0's view appended by AppendView into a
+// buffer used again, over every tenth position of a random match.
+func BenchmarkAppendView(b *testing.B) {
+	states := viewPositions(b)
+	var out []byte
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		out = states[i%len(states)].AppendView(out[:0], 0)
+		i++
+	}
+}
+
+// BenchmarkViewMarshal measures the same views as BenchmarkAppendView
+// built by View and encoded by encoding/json, for comparison.
+func BenchmarkViewMarshal(b *testing.B) {
+	states := viewPositions(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := json.Marshal(states[i%len(states)].View(0)); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

@@ -1,6 +1,11 @@
 package parcellus
 
-import "parlour/card"
+import (
+	"strconv"
+
+	"parlour/card"
+	"parlour/game"
+)
 
 // View is what one seat (or a spectator) sees of a Parcellus match.
 type View struct {
@@ -58,49 +63,122 @@ type Captured struct {
 
 var phaseNames = [...]string{"pass", "play", "over"}
 
-// View returns what seat sees; game.Spectator for the public view.
+// View returns what seat sees; game.Spectator for the public view. Its
+// lists are its own (the caller may keep and change them).
 func (s *State) View(seat int) any {
-	r := s.Result()
+	room := new(viewRoom)
+	room.table = s.table
+	rows, _ := game.ResultRows(s.scores, len(s.scores)/Players, Players)
+	return s.view(seat, room, &room.table, rows)
+}
+
+// AppendView appends seat's view as encoding/json writes View(seat)
+// (game.ViewAppender), with no allocation for up to maxRoomDeals deals.
+// The view's parcels are read from the state's table, not copied.
+func (s *State) AppendView(b []byte, seat int) []byte {
+	var room viewRoom
+	var numRoom [maxRoomDeals * Players]int
+	var rowRoom [maxRoomDeals][]int
+	var rows [][]int
+	if deals := len(s.scores) / Players; deals <= maxRoomDeals {
+		for i, x := range s.scores[:deals*Players] {
+			numRoom[i] = int(x)
+		}
+		for d := range deals {
+			rowRoom[d] = numRoom[d*Players : (d+1)*Players : (d+1)*Players]
+		}
+		rows = rowRoom[:deals]
+	} else {
+		rows, _ = game.ResultRows(s.scores, deals, Players)
+	}
+	v := s.view(seat, &room, &s.table, rows)
+	return v.AppendJSON(b)
+}
+
+// maxRoomDeals is how many deals' scores AppendView lists without an
+// allocation (a match to the default target needs far fewer).
+const maxRoomDeals = 32
+
+// viewRoom holds a view's lists: on the heap for View (one allocation),
+// on the stack for AppendView. Its table is View's copy of the state's.
+type viewRoom struct {
+	toAct     [Players]int
+	hand      [HandSize]card.Card
+	received  [HandSize]bool
+	handSizes [Players]int
+	chosen    [Players]bool
+	passed    [PassSize]card.Card
+	table     [packSize]card.Card
+	captured  [Parcels]Captured
+	parcels   [Players]int
+	points    [Players]int
+	totals    [Players]int
+	winners   [1]int
+}
+
+// view returns seat's view with its lists in room, its parcels in table
+// (laid out as the state's) and the deal scores as given.
+func (s *State) view(seat int, room *viewRoom, table *[packSize]card.Card, scores [][]int) View {
 	v := View{
-		Seat: seat, Players: Players, Deal: r.Deal, Dealer: s.dealer, Target: s.target,
-		PassDirection: "left", Phase: phaseNames[s.phase], ToAct: s.ToAct().List(),
+		Seat: seat, Players: Players, Deal: s.dealNo + 1, Dealer: s.dealer, Target: s.target,
+		PassDirection: "left", Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]),
 		Common: HandSize - s.nTurned, Turner: s.turner, Contributor: s.last,
-		Passes: s.passes, Turn: s.turn,
-		DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners,
+		Passes: s.passes, Turn: s.turn, DealScores: scores, Over: s.phase == phaseOver,
 	}
 	if s.dealNo%2 == 1 {
 		v.PassDirection = "right"
 	}
-	v.HandSizes = make([]int, Players)
-	v.Chosen = make([]bool, Players)
-	v.ParcelCounts = append([]int{}, s.parcels[:]...)
-	v.Points = append([]int{}, s.points[:]...)
 	for k := range Players {
-		v.HandSizes[k] = s.hands[k].Len()
-		v.Chosen[k] = s.phase == phasePass && s.chosen.Has(k)
+		room.handSizes[k] = s.hands[k].Len()
+		room.chosen[k] = s.phase == phasePass && s.chosen.Has(k)
+	}
+	room.parcels, room.points, room.totals = s.parcels, s.points, s.totals
+	v.HandSizes, v.Chosen = room.handSizes[:], room.chosen[:]
+	v.ParcelCounts, v.Points, v.Totals = room.parcels[:], room.points[:], room.totals[:]
+	v.Winners = room.winners[:0]
+	if v.Over { // the first seat with the highest total, as in Result
+		for i, t := range s.totals {
+			if t > s.totals[room.winners[0]] {
+				room.winners[0] = i
+			}
+		}
+		v.Winners = room.winners[:1]
 	}
 	if seat >= 0 && seat < Players {
-		v.Hand = Cards(s.hands[seat] &^ s.choice[seat])
-		v.Received = make([]bool, len(v.Hand))
-		for i, c := range v.Hand {
-			v.Received[i] = s.recv[seat].Has(c)
+		hand := appendCards(room.hand[:0], s.hands[seat]&^s.choice[seat])
+		received := room.received[:0]
+		for _, c := range hand {
+			received = append(received, s.recv[seat].Has(c))
 		}
+		v.Hand, v.Received = hand, received
 		switch {
 		case s.phase == phasePass && s.chosen.Has(seat):
-			v.Passed = Cards(s.choice[seat])
+			v.Passed = appendCards(room.passed[:0], s.choice[seat])
 		case s.phase != phasePass:
 			r := s.receiver(seat)
-			v.Passed = Cards(s.recv[r] & s.hands[r])
+			v.Passed = appendCards(room.passed[:0], s.recv[r]&s.hands[r])
 		}
 	}
-	v.Parcel = append([]card.Card{}, s.table[s.start:s.nTable]...)
-	v.Captured = []Captured{}
+	v.Parcel = table[s.start:s.nTable:s.nTable]
+	captured := room.captured[:0]
 	from := 0
-	for p := 0; p < s.nParcels; p++ {
-		v.Captured = append(v.Captured, Captured{Seat: s.capturer[p], Cards: append([]card.Card{}, s.table[from:s.ends[p]]...)})
-		from = s.ends[p]
+	for p := range s.nParcels {
+		end := s.ends[p]
+		captured = append(captured, Captured{Seat: s.capturer[p], Cards: table[from:end:end]})
+		from = end
 	}
+	v.Captured = captured
 	return v
+}
+
+// appendCards appends the cards of set to out in Parcellus order.
+func appendCards(out []card.Card, set card.Set) []card.Card {
+	for _, c := range order {
+		if set.Has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Hand returns seat's hand in Parcellus order. It is for tests and tools
@@ -149,3 +227,73 @@ func (s *State) Captor(c card.Card) int {
 	}
 	return -1
 }
+
+var _ game.ViewAppender = (*State)(nil)
+
+// AppendJSON appends v as encoding/json writes it (for AppendView). The
+// view's strings are the package's own words, which need no escapes.
+func (v View) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(v.Seat), 10)
+	b = append(b, `,"players":`...)
+	b = strconv.AppendInt(b, int64(v.Players), 10)
+	b = append(b, `,"deal":`...)
+	b = strconv.AppendInt(b, int64(v.Deal), 10)
+	b = append(b, `,"dealer":`...)
+	b = strconv.AppendInt(b, int64(v.Dealer), 10)
+	b = append(b, `,"target":`...)
+	b = strconv.AppendInt(b, int64(v.Target), 10)
+	b = append(b, `,"pass_direction":"`...)
+	b = append(b, v.PassDirection...)
+	b = append(b, `","phase":"`...)
+	b = append(b, v.Phase...)
+	b = append(b, `","to_act":`...)
+	b = game.AppendJSONInts(b, v.ToAct)
+	b = append(b, `,"hand":`...)
+	b = game.AppendJSONCards(b, v.Hand)
+	b = append(b, `,"received":`...)
+	b = game.AppendJSONBools(b, v.Received)
+	b = append(b, `,"hand_sizes":`...)
+	b = game.AppendJSONInts(b, v.HandSizes)
+	b = append(b, `,"chosen":`...)
+	b = game.AppendJSONBools(b, v.Chosen)
+	b = append(b, `,"passed":`...)
+	b = game.AppendJSONCards(b, v.Passed)
+	b = append(b, `,"common":`...)
+	b = strconv.AppendInt(b, int64(v.Common), 10)
+	b = append(b, `,"parcel":`...)
+	b = game.AppendJSONCards(b, v.Parcel)
+	b = append(b, `,"turner":`...)
+	b = strconv.AppendInt(b, int64(v.Turner), 10)
+	b = append(b, `,"contributor":`...)
+	b = strconv.AppendInt(b, int64(v.Contributor), 10)
+	b = append(b, `,"passes":`...)
+	b = strconv.AppendInt(b, int64(v.Passes), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(v.Turn), 10)
+	b = append(b, `,"captured":`...)
+	b = game.AppendJSONList(b, v.Captured, func(b []byte, c *Captured) []byte { return c.AppendJSON(b) })
+	b = append(b, `,"parcel_counts":`...)
+	b = game.AppendJSONInts(b, v.ParcelCounts)
+	b = append(b, `,"points":`...)
+	b = game.AppendJSONInts(b, v.Points)
+	b = append(b, `,"deal_scores":`...)
+	b = game.AppendJSONIntRows(b, v.DealScores)
+	b = append(b, `,"totals":`...)
+	b = game.AppendJSONInts(b, v.Totals)
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, v.Over)
+	b = append(b, `,"winners":`...)
+	b = game.AppendJSONInts(b, v.Winners)
+	return append(b, '}')
+}
+
+// AppendJSON appends c as encoding/json writes it (for View.AppendJSON).
+func (c Captured) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(c.Seat), 10)
+	b = append(b, `,"cards":`...)
+	b = game.AppendJSONCards(b, c.Cards)
+	return append(b, '}')
+}
+

@@ -673,19 +673,7 @@ func (s *State) revealed(seat int) card.Set {
 // sortedCards returns the cards of set in rank order, lowest first (6 or 2
 // up to A), equal ranks in the order S H D C.
 func sortedCards(set card.Set) []card.Card {
-	out := make([]card.Card, 0, set.Len())
-	for p := 2; p <= 14; p++ {
-		r := card.Rank(p)
-		if p == 14 {
-			r = card.Ace
-		}
-		for su := range 4 {
-			if c := card.New(r, card.Suit(su)); set.Has(c) {
-				out = append(out, c)
-			}
-		}
-	}
-	return out
+	return appendSorted(make([]card.Card, 0, set.Len()), set)
 }
 
 // Places lists every card and who may see it.

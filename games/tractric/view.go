@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"parlour/card"
+	"parlour/game"
 )
 
 // Trump is a hand's trump in JSON: "S", "H", "D", "C", "none", or null
@@ -12,14 +13,19 @@ import (
 type Trump int8
 
 // MarshalJSON writes the trump as its notation, or null while unset.
-func (t Trump) MarshalJSON() ([]byte, error) {
+func (t Trump) MarshalJSON() ([]byte, error) { return t.AppendJSON(nil), nil }
+
+// AppendJSON appends the trump's JSON, as MarshalJSON writes it.
+func (t Trump) AppendJSON(b []byte) []byte {
 	switch {
 	case t == NoTrump:
-		return []byte(`"none"`), nil
+		return append(b, `"none"`...)
 	case t >= 0 && t < 4:
-		return []byte(`"` + card.Suit(t).String() + `"`), nil
+		b = append(b, '"')
+		b = append(b, card.Suit(t).String()...)
+		return append(b, '"')
 	}
-	return []byte("null"), nil
+	return append(b, "null"...)
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: a suit's notation, "none",
@@ -47,11 +53,14 @@ func (t *Trump) UnmarshalJSON(b []byte) error {
 type Cell int8
 
 // MarshalJSON writes the colour, or null for an empty cell.
-func (c Cell) MarshalJSON() ([]byte, error) {
+func (c Cell) MarshalJSON() ([]byte, error) { return c.AppendJSON(nil), nil }
+
+// AppendJSON appends the cell's JSON, as MarshalJSON writes it.
+func (c Cell) AppendJSON(b []byte) []byte {
 	if c < 0 {
-		return []byte("null"), nil
+		return append(b, "null"...)
 	}
-	return []byte(strconv.Itoa(int(c))), nil
+	return strconv.AppendInt(b, int64(c), 10)
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: a colour, or null for an
@@ -119,20 +128,72 @@ type View struct {
 
 var phaseNames = [...]string{"propose", "play", "give", "over"}
 
-// View returns what seat sees; game.Spectator gets the Public view.
+// View returns what seat sees; game.Spectator gets the Public view. Its
+// lists are its own (the caller may keep and change them).
 func (s *State) View(seat int) any {
-	board := s.Report().(Public).Board
+	room := new(viewRoom)
 	r := s.Result()
+	return s.view(seat, room, r.DealScores, r.Totals, r.Winners)
+}
+
+// AppendView appends seat's view as encoding/json writes View(seat)
+// (game.ViewAppender), with no allocation but b's growth: the view's
+// lists lie on the stack and the hands' scores are written straight from
+// the state.
+func (s *State) AppendView(b []byte, seat int) []byte {
+	var room viewRoom
+	totals := room.totals[:s.n]
+	for i := range totals {
+		totals[i] = s.won[s.colour(i)]
+	}
+	winners := room.winners[:0]
+	if s.phase == phaseOver {
+		for i := 0; i < s.n; i++ {
+			if s.colour(i) == s.matchWinner {
+				winners = append(winners, i)
+			}
+		}
+	}
+	v := s.view(seat, &room, nil, totals, winners)
+	b = v.appendHead(b)
+	b = appendScoreRows(b, s.scores, s.n)
+	return v.appendTail(b)
+}
+
+var _ game.ViewAppender = (*State)(nil)
+
+// maxHand is the most cards a hand holds (13, with 4 players).
+const maxHand = 13
+
+// viewRoom holds a view's lists: on the heap for View (one allocation),
+// on the stack for AppendView.
+type viewRoom struct {
+	toAct     [MaxPlayers]int
+	reserve   [MaxPlayers]int
+	hand      [maxHand]card.Card
+	handSizes [MaxPlayers]int
+	proposed  [MaxPlayers]bool
+	proposals [MaxPlayers]card.Card
+	trick     [MaxPlayers]card.Card
+	lastTrick [MaxPlayers]card.Card
+	tricks    [MaxPlayers]int
+	totals    [MaxPlayers]int
+	winners   [MaxPlayers]int
+}
+
+// view returns seat's view with its lists in room and the result's deal
+// scores, totals (games won) and winners as given.
+func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winners []int) View {
 	v := View{
-		Seat: seat, Players: s.n, Deal: r.Deal, Game: s.gameNo + 1, Dealer: s.dealer,
-		Phase: phaseNames[s.phase], ToAct: s.ToAct().List(), Trump: Trump(s.trump), Board: board,
-		Leader: s.leader, LastTaker: s.lastTaker,
-		GamesWon: r.Totals, DealScores: r.DealScores, Over: r.Over, Winners: r.Winners,
+		Seat: seat, Players: s.n, Deal: s.deal + 1, Game: s.gameNo + 1, Dealer: s.dealer,
+		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Trump: Trump(s.trump),
+		Board: s.cells(), Leader: s.leader, LastTaker: s.lastTaker,
+		GamesWon: totals, DealScores: dealScores, Over: s.phase == phaseOver, Winners: winners,
 	}
 	for i, g := range s.grid {
 		v.Grid[i] = valueText[g]
 	}
-	v.Reserve = make([]int, s.colours)
+	v.Reserve = room.reserve[:s.colours]
 	for c := range v.Reserve {
 		v.Reserve[c] = Counters
 		for _, b := range s.board {
@@ -141,11 +202,12 @@ func (s *State) View(seat int) any {
 			}
 		}
 	}
-	v.HandSizes = make([]int, s.n)
-	v.Proposed = make([]bool, s.n)
-	v.Trick = make([]card.Card, s.n)
-	v.LastTrick = make([]card.Card, s.n)
-	v.Tricks = make([]int, s.n)
+	v.HandSizes = room.handSizes[:s.n]
+	v.Proposed = room.proposed[:s.n]
+	v.Proposals = room.proposals[:s.n]
+	v.Trick = room.trick[:s.n]
+	v.LastTrick = room.lastTrick[:s.n]
+	v.Tricks = room.tricks[:s.n]
 	for i := 0; i < s.n; i++ {
 		v.HandSizes[i] = s.hands[i].Len()
 		v.Proposed[i] = s.phase == phasePropose && s.chosen.Has(i)
@@ -153,7 +215,6 @@ func (s *State) View(seat int) any {
 		v.LastTrick[i] = s.lastTrick[i]
 		v.Tricks[i] = int(s.tricks[i])
 	}
-	v.Proposals = make([]card.Card, s.n)
 	var own card.Set
 	if seat >= 0 && seat < s.n {
 		own = s.hands[seat]
@@ -169,19 +230,139 @@ func (s *State) View(seat int) any {
 		}
 	}
 	if seat >= 0 && seat < s.n {
-		v.Hand = sortedCards(own)
+		v.Hand = appendSorted(room.hand[:0], own)
 	}
 	return v
+}
+
+// appendSorted appends the cards of set to out in sortedCards's order:
+// rank order, lowest first (6 or 2 up to A), equal ranks in the order S H
+// D C.
+func appendSorted(out []card.Card, set card.Set) []card.Card {
+	for p := 2; p <= 14; p++ {
+		r := card.Rank(p)
+		if p == 14 {
+			r = card.Ace
+		}
+		for su := range 4 {
+			if c := card.New(r, card.Suit(su)); set.Has(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// cells returns the board as the views show it: each cell's colour, or -1
+// (null) when empty.
+func (s *State) cells() (board [9]Cell) {
+	for i, b := range s.board {
+		board[i] = Cell(b)
+	}
+	return board
 }
 
 // Report returns the script report's "public": the trump of the current (or
 // last) hand and the board of counters, as shared/spec/script.md fixes it.
 func (s *State) Report() any {
-	var board [9]Cell
-	for i, b := range s.board {
-		board[i] = Cell(b)
+	return Public{Trump: Trump(s.trump), Board: s.cells()}
+}
+
+// AppendJSON appends v as encoding/json writes it (for AppendView). The
+// view's phase and scorecard values are the package's own words, which
+// need no escapes, and are appended as they are.
+func (v View) AppendJSON(b []byte) []byte {
+	b = v.appendHead(b)
+	b = game.AppendJSONIntRows(b, v.DealScores)
+	return v.appendTail(b)
+}
+
+// appendHead appends v's JSON up to the value of "deal_scores".
+func (v *View) appendHead(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(v.Seat), 10)
+	b = append(b, `,"players":`...)
+	b = strconv.AppendInt(b, int64(v.Players), 10)
+	b = append(b, `,"deal":`...)
+	b = strconv.AppendInt(b, int64(v.Deal), 10)
+	b = append(b, `,"game":`...)
+	b = strconv.AppendInt(b, int64(v.Game), 10)
+	b = append(b, `,"dealer":`...)
+	b = strconv.AppendInt(b, int64(v.Dealer), 10)
+	b = append(b, `,"phase":"`...)
+	b = append(b, v.Phase...)
+	b = append(b, `","to_act":`...)
+	b = game.AppendJSONInts(b, v.ToAct)
+	b = append(b, `,"trump":`...)
+	b = v.Trump.AppendJSON(b)
+	b = append(b, `,"grid":[`...)
+	for i, g := range v.Grid {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, g...)
+		b = append(b, '"')
 	}
-	return Public{Trump: Trump(s.trump), Board: board}
+	b = append(b, `],"board":[`...)
+	for i, c := range v.Board {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = c.AppendJSON(b)
+	}
+	b = append(b, `],"reserve":`...)
+	b = game.AppendJSONInts(b, v.Reserve)
+	b = append(b, `,"hand":`...)
+	b = game.AppendJSONCards(b, v.Hand)
+	b = append(b, `,"hand_sizes":`...)
+	b = game.AppendJSONInts(b, v.HandSizes)
+	b = append(b, `,"proposed":`...)
+	b = game.AppendJSONBools(b, v.Proposed)
+	b = append(b, `,"proposals":`...)
+	b = game.AppendJSONCards(b, v.Proposals)
+	b = append(b, `,"leader":`...)
+	b = strconv.AppendInt(b, int64(v.Leader), 10)
+	b = append(b, `,"trick":`...)
+	b = game.AppendJSONCards(b, v.Trick)
+	b = append(b, `,"last_trick":`...)
+	b = game.AppendJSONCards(b, v.LastTrick)
+	b = append(b, `,"last_taker":`...)
+	b = strconv.AppendInt(b, int64(v.LastTaker), 10)
+	b = append(b, `,"tricks":`...)
+	b = game.AppendJSONInts(b, v.Tricks)
+	b = append(b, `,"games_won":`...)
+	b = game.AppendJSONInts(b, v.GamesWon)
+	return append(b, `,"deal_scores":`...)
+}
+
+// appendTail appends v's JSON after the value of "deal_scores".
+func (v *View) appendTail(b []byte) []byte {
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, v.Over)
+	b = append(b, `,"winners":`...)
+	b = game.AppendJSONInts(b, v.Winners)
+	return append(b, '}')
+}
+
+// appendScoreRows appends the finished hands' tricks, n a hand, as
+// encoding/json writes the [][]int game.ResultRows makes of them.
+func appendScoreRows(b []byte, scores []int8, n int) []byte {
+	b = append(b, '[')
+	for d := 0; d+n <= len(scores); d += n {
+		if d > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for i, x := range scores[d : d+n] {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(x), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']')
 }
 
 // Hand returns seat's hand, lowest rank first. It is for tests and tools
