@@ -13,7 +13,9 @@ import (
 // TestEveryGameHasItsTables checks that every registered game has an entry
 // in each per-game table outside the game packages: the bots' profile
 // (heuristic and utility), the lab's figures and the terminal renderer;
-// and that its state offers the learning encoding (game.Encoder).
+// and that its state offers the learning encoding (game.Encoder) and
+// appends its own views (game.ViewAppender: a table server writes every
+// game's views that one way).
 func TestEveryGameHasItsTables(t *testing.T) {
 	all := games.Registry.All()
 	if len(all) != 5 {
@@ -39,6 +41,9 @@ func TestEveryGameHasItsTables(t *testing.T) {
 		}
 		if _, ok := s.(game.Encoder); !ok {
 			t.Errorf("%s: its state is no game.Encoder (observation and action space)", g.Name())
+		}
+		if _, ok := s.(game.ViewAppender); !ok {
+			t.Errorf("%s: its state is no game.ViewAppender (AppendView)", g.Name())
 		}
 	}
 }

@@ -1,7 +1,9 @@
 package damn_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -54,5 +56,49 @@ func BenchmarkPlayout(b *testing.B) {
 			b.ReportMetric(float64(turns)/float64(games), "turns/game")
 			b.ReportMetric(100*float64(capped)/float64(games), "%capped")
 		})
+	}
+}
+
+// viewPositions returns every tenth position of a random 4-player game.
+func viewPositions(b *testing.B) []*damn.State {
+	st := newMatch(b, map[string]any{"players": 4}, 1)
+	rng := rand.New(rand.NewPCG(1, 1))
+	var buf []game.Move
+	var ps []*damn.State
+	for moves := 0; ; moves++ {
+		if moves%10 == 0 {
+			ps = append(ps, st.Clone().(*damn.State))
+		}
+		if !playRandom(st, rng, &buf) {
+			break
+		}
+	}
+	return ps
+}
+
+// BenchmarkAppendView appends seat 0's view into a reused buffer, over
+// every tenth position of a random 4-player game (one view an op).
+func BenchmarkAppendView(b *testing.B) {
+	ps := viewPositions(b)
+	out := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		out = ps[i%len(ps)].AppendView(out[:0], 0)
+		i++
+	}
+}
+
+// BenchmarkViewMarshal marshals seat 0's View with encoding/json, over
+// the positions BenchmarkAppendView uses (one view an op).
+func BenchmarkViewMarshal(b *testing.B) {
+	ps := viewPositions(b)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := json.Marshal(ps[i%len(ps)].View(0)); err != nil {
+			b.Fatal(err)
+		}
+		i++
 	}
 }

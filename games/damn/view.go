@@ -1,9 +1,11 @@
 package damn
 
 import (
-	"fmt"
+	"math/bits"
+	"strconv"
 
 	"parlour/card"
+	"parlour/game"
 )
 
 // View is what one seat (or a spectator) sees of a Damn game. Support and
@@ -45,34 +47,94 @@ type SeatView struct {
 	Out     bool `json:"out"`
 }
 
-// View returns what seat sees; game.Spectator for the public view.
+// View returns what seat sees; game.Spectator for the public view. Its
+// lists are its own (the caller may keep and change them).
 func (s *State) View(seat int) any {
-	r := s.Result()
+	return s.view(seat, new(viewRoom))
+}
+
+// AppendView appends seat's view as encoding/json writes View(seat)
+// (game.ViewAppender), with no allocation but b's growth: the view's
+// lists lie on the stack. Only the Unresolved sentence of a game ended on
+// a turn cap other than the default one is made anew.
+func (s *State) AppendView(b []byte, seat int) []byte {
+	var room viewRoom
+	v := s.view(seat, &room)
+	return v.AppendJSON(b)
+}
+
+var _ game.ViewAppender = (*State)(nil)
+
+// viewRoom holds a view's lists and its loser: on the heap for View (one
+// allocation), on the stack for AppendView.
+type viewRoom struct {
+	toAct    [MaxPlayers]int
+	pile     [packSize]card.Card
+	hand     [4]card.Card
+	pickedUp [packSize]card.Card
+	seats    [MaxPlayers]SeatView
+	out      [MaxPlayers]int
+	winners  [MaxPlayers]int
+	loser    int
+}
+
+// view returns seat's view with its lists and its loser in room.
+func (s *State) view(seat int, room *viewRoom) View {
 	v := View{
-		Seat: seat, Players: s.n, Dealer: s.dealer, Turn: s.turn, ToAct: s.ToAct().List(),
+		Seat: seat, Players: s.n, Dealer: s.dealer, Turn: s.turn, ToAct: s.ToAct().AppendList(room.toAct[:0]),
 		Turns: s.turns, MaxTurns: s.maxTurns,
-		Pile: append([]card.Card{}, s.pile[:s.nPile]...), Central: s.nCentral,
-		PickedUp: sorted(s.pick[:s.nPick]),
-		Out:      append([]int{}, s.outOrder[:s.nOut]...),
-		Over:     s.over, Winners: r.Winners,
+		Pile: room.pile[:copy(room.pile[:], s.pile[:s.nPile])], Central: s.nCentral,
+		PickedUp: appendSorted(room.pickedUp[:0], s.pick[:s.nPick]),
+		Seats:    room.seats[:s.n],
+		Out:      room.out[:copy(room.out[:], s.outOrder[:s.nOut])],
+		Over:     s.over, Unresolved: s.unresolved(), Winners: room.winners[:0],
 	}
 	if s.over {
 		v.Turn = -1
+		if !s.capped && s.nOut > 0 {
+			v.Winners = append(v.Winners, s.outOrder[0])
+		}
 	}
 	if seat >= 0 && seat < s.n {
-		v.Hand = sorted(s.hand[seat][:s.nHand[seat]])
+		v.Hand = appendSorted(room.hand[:0], s.hand[seat][:s.nHand[seat]])
 	}
-	v.Seats = make([]SeatView, s.n)
 	for i := range v.Seats {
-		v.Seats[i] = SeatView{Hand: s.nHand[i], Support: s.nSupport[i], Random: s.nRandom[i], Held: r.Totals[i], Out: s.outSet.Has(i)}
+		v.Seats[i] = SeatView{Hand: s.nHand[i], Support: s.nSupport[i], Random: s.nRandom[i], Held: s.held(i), Out: s.outSet.Has(i)}
 	}
 	if l := s.Loser(); l >= 0 {
-		v.Loser = &l
-	}
-	if s.capped {
-		v.Unresolved = fmt.Sprintf("the turn cap (max_turns %d) was reached: the game ends unresolved", s.maxTurns)
+		room.loser = l
+		v.Loser = &room.loser
 	}
 	return v
+}
+
+// appendSorted appends cs to out in ascending card value, as
+// card.Set.Cards lists them.
+func appendSorted(out, cs []card.Card) []card.Card {
+	for set := card.SetOf(cs...); set != 0; set &= set - 1 {
+		out = append(out, card.Card(bits.TrailingZeros64(uint64(set))))
+	}
+	return out
+}
+
+// unresolvedDefault is the Unresolved sentence of a game ended on the
+// default turn cap, made once.
+var unresolvedDefault = unresolvedText(DefaultMaxTurns)
+
+// unresolved returns the view's Unresolved sentence: empty unless the
+// game ended on the turn cap.
+func (s *State) unresolved() string {
+	switch {
+	case !s.capped:
+		return ""
+	case s.maxTurns == DefaultMaxTurns:
+		return unresolvedDefault
+	}
+	return unresolvedText(s.maxTurns)
+}
+
+func unresolvedText(maxTurns int) string {
+	return "the turn cap (max_turns " + strconv.Itoa(maxTurns) + ") was reached: the game ends unresolved"
 }
 
 // Hand returns seat's hand in the order received. It is for tests and tools
@@ -125,4 +187,66 @@ func topFirst(cs []card.Card) []card.Card {
 		out[len(cs)-1-i] = c
 	}
 	return out
+}
+
+// AppendJSON appends v as encoding/json writes it (for AppendView). Its
+// keys are the package's own words, which need no escapes, and are
+// written raw; Unresolved is escaped as encoding/json escapes a string.
+func (v View) AppendJSON(b []byte) []byte {
+	b = append(b, `{"seat":`...)
+	b = strconv.AppendInt(b, int64(v.Seat), 10)
+	b = append(b, `,"players":`...)
+	b = strconv.AppendInt(b, int64(v.Players), 10)
+	b = append(b, `,"dealer":`...)
+	b = strconv.AppendInt(b, int64(v.Dealer), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(v.Turn), 10)
+	b = append(b, `,"to_act":`...)
+	b = game.AppendJSONInts(b, v.ToAct)
+	b = append(b, `,"turns":`...)
+	b = strconv.AppendInt(b, int64(v.Turns), 10)
+	b = append(b, `,"max_turns":`...)
+	b = strconv.AppendInt(b, int64(v.MaxTurns), 10)
+	b = append(b, `,"pile":`...)
+	b = game.AppendJSONCards(b, v.Pile)
+	b = append(b, `,"central":`...)
+	b = strconv.AppendInt(b, int64(v.Central), 10)
+	b = append(b, `,"hand":`...)
+	b = game.AppendJSONCards(b, v.Hand)
+	b = append(b, `,"picked_up":`...)
+	b = game.AppendJSONCards(b, v.PickedUp)
+	b = append(b, `,"seats":`...)
+	b = game.AppendJSONList(b, v.Seats, appendSeatView)
+	b = append(b, `,"out":`...)
+	b = game.AppendJSONInts(b, v.Out)
+	b = append(b, `,"loser":`...)
+	if v.Loser == nil {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(*v.Loser), 10)
+	}
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, v.Over)
+	if v.Unresolved != "" {
+		b = append(b, `,"unresolved":`...)
+		b = game.AppendJSONString(b, v.Unresolved)
+	}
+	b = append(b, `,"winners":`...)
+	b = game.AppendJSONInts(b, v.Winners)
+	return append(b, '}')
+}
+
+// appendSeatView appends sv as encoding/json writes a SeatView.
+func appendSeatView(b []byte, sv *SeatView) []byte {
+	b = append(b, `{"hand":`...)
+	b = strconv.AppendInt(b, int64(sv.Hand), 10)
+	b = append(b, `,"support":`...)
+	b = strconv.AppendInt(b, int64(sv.Support), 10)
+	b = append(b, `,"random":`...)
+	b = strconv.AppendInt(b, int64(sv.Random), 10)
+	b = append(b, `,"held":`...)
+	b = strconv.AppendInt(b, int64(sv.Held), 10)
+	b = append(b, `,"out":`...)
+	b = strconv.AppendBool(b, sv.Out)
+	return append(b, '}')
 }
