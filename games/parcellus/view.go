@@ -296,4 +296,3 @@ func (c Captured) AppendJSON(b []byte) []byte {
 	b = game.AppendJSONCards(b, c.Cards)
 	return append(b, '}')
 }
-
