@@ -69,3 +69,21 @@ func matchStates(b *testing.B, g game.Game) []game.State {
 	}
 	return states
 }
+
+// BenchmarkResult measures a state's Result, which a table server reads
+// after every move, over the positions of a heuristic match of each game
+// (game.ResultRows makes its rows in one block). docs/perf/README.md has
+// the figures.
+func BenchmarkResult(b *testing.B) {
+	for _, g := range games.Registry.All() {
+		states := matchStates(b, g)
+		b.Run(g.Name(), func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				_ = ResultOf(states[i%len(states)].Result())
+				i++
+			}
+		})
+	}
+}
