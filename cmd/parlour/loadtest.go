@@ -129,8 +129,12 @@ func runLoadtest(e *env, args []string) int {
 }
 
 func printLoadReport(e *env, r loadgen.Report) {
+	games := r.Game
+	if games == "all" {
+		games = "every game in turn"
+	}
 	fmt.Fprintf(e.stdout, "parlour loadtest: %d tables of %s (bots: %s, think %gms) on %s\n",
-		r.Tables, r.Game, r.Bot, r.Think, strings.Join(r.URLs, ", "))
+		r.Tables, games, strings.ReplaceAll(r.Bot, ",", " and "), r.Think, strings.Join(r.URLs, ", "))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "measured\t%.1fs after a %.1fs ramp; %d tables live at the end\n", r.DurationS, r.RampS, r.LiveTables)
 	fmt.Fprintf(tw, "moves\t%d (%.1f/s), %d by the people\n", r.Moves, r.MovesPerS, r.PersonMoves)
