@@ -155,6 +155,7 @@ func (s *toyState) View(seat int) any {
 	}
 	return v
 }
+
 // AppendView appends the view's JSON by hand; the "append-view" fault
 // leaves the played cards out.
 func (s *toyState) AppendView(b []byte, seat int) []byte {
