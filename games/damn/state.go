@@ -561,11 +561,18 @@ func (s *State) Result() game.Result {
 	}
 	if s.over {
 		r.DealScores = append(r.DealScores, append([]int{}, r.Totals...))
-		if !s.capped && s.nOut > 0 {
-			r.Winners = append(r.Winners, s.outOrder[0])
-		}
 	}
+	r.Winners = s.appendWinners(r.Winners)
 	return r
+}
+
+// appendWinners appends the winner to out once the game is over: the
+// first seat out, none when it ended unresolved.
+func (s *State) appendWinners(out []int) []int {
+	if s.over && !s.capped && s.nOut > 0 {
+		out = append(out, s.outOrder[0])
+	}
+	return out
 }
 
 // FormatMove returns the notation of m.

@@ -87,13 +87,10 @@ func (s *State) view(seat int, room *viewRoom) View {
 		PickedUp: appendSorted(room.pickedUp[:0], s.pick[:s.nPick]),
 		Seats:    room.seats[:s.n],
 		Out:      room.out[:copy(room.out[:], s.outOrder[:s.nOut])],
-		Over:     s.over, Unresolved: s.unresolved(), Winners: room.winners[:0],
+		Over:     s.over, Unresolved: s.unresolved(), Winners: s.appendWinners(room.winners[:0]),
 	}
 	if s.over {
 		v.Turn = -1
-		if !s.capped && s.nOut > 0 {
-			v.Winners = append(v.Winners, s.outOrder[0])
-		}
 	}
 	if seat >= 0 && seat < s.n {
 		v.Hand = appendSorted(room.hand[:0], s.hand[seat][:s.nHand[seat]])

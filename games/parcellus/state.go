@@ -455,17 +455,23 @@ func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.dealNo + 1, Over: s.phase == phaseOver}
 	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/Players, Players)
 	copy(r.Totals, s.totals[:])
-	r.Winners = []int{}
-	if r.Over {
-		best := 0
-		for i, t := range s.totals {
-			if t > s.totals[best] {
-				best = i
-			}
-		}
-		r.Winners = append(r.Winners, best)
-	}
+	r.Winners = s.appendWinners([]int{})
 	return r
+}
+
+// appendWinners appends the match's winner to out once it is over: the
+// first seat with the highest total.
+func (s *State) appendWinners(out []int) []int {
+	if s.phase != phaseOver {
+		return out
+	}
+	best := 0
+	for i, t := range s.totals {
+		if t > s.totals[best] {
+			best = i
+		}
+	}
+	return append(out, best)
 }
 
 // FormatMove returns the notation of m.

@@ -135,15 +135,7 @@ func (s *State) view(seat int, room *viewRoom, table *[packSize]card.Card, score
 	room.parcels, room.points, room.totals = s.parcels, s.points, s.totals
 	v.HandSizes, v.Chosen = room.handSizes[:], room.chosen[:]
 	v.ParcelCounts, v.Points, v.Totals = room.parcels[:], room.points[:], room.totals[:]
-	v.Winners = room.winners[:0]
-	if v.Over { // the first seat with the highest total, as in Result
-		for i, t := range s.totals {
-			if t > s.totals[room.winners[0]] {
-				room.winners[0] = i
-			}
-		}
-		v.Winners = room.winners[:1]
-	}
+	v.Winners = s.appendWinners(room.winners[:0])
 	if seat >= 0 && seat < Players {
 		hand := appendCards(room.hand[:0], s.hands[seat]&^s.choice[seat])
 		received := room.received[:0]

@@ -641,18 +641,30 @@ func (s *State) Clone() game.State {
 func (s *State) Result() game.Result {
 	r := game.Result{Deal: s.deal + 1, Over: s.phase == phaseOver}
 	r.DealScores, r.Totals = game.ResultRows(s.scores, len(s.scores)/s.n, s.n)
-	for i := range r.Totals {
-		r.Totals[i] = s.won[s.colour(i)]
+	s.fillTotals(r.Totals)
+	r.Winners = s.appendWinners([]int{})
+	return r
+}
+
+// fillTotals sets totals[i] to the games won by seat i's colour.
+func (s *State) fillTotals(totals []int) {
+	for i := range totals {
+		totals[i] = s.won[s.colour(i)]
 	}
-	r.Winners = []int{}
-	if r.Over {
-		for i := 0; i < s.n; i++ {
-			if s.colour(i) == s.matchWinner {
-				r.Winners = append(r.Winners, i)
-			}
+}
+
+// appendWinners appends the seats of the match's winning colour to out
+// once it is over.
+func (s *State) appendWinners(out []int) []int {
+	if s.phase != phaseOver {
+		return out
+	}
+	for i := 0; i < s.n; i++ {
+		if s.colour(i) == s.matchWinner {
+			out = append(out, i)
 		}
 	}
-	return r
+	return out
 }
 
 // FormatMove returns the notation of m.

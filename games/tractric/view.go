@@ -143,18 +143,8 @@ func (s *State) View(seat int) any {
 func (s *State) AppendView(b []byte, seat int) []byte {
 	var room viewRoom
 	totals := room.totals[:s.n]
-	for i := range totals {
-		totals[i] = s.won[s.colour(i)]
-	}
-	winners := room.winners[:0]
-	if s.phase == phaseOver {
-		for i := 0; i < s.n; i++ {
-			if s.colour(i) == s.matchWinner {
-				winners = append(winners, i)
-			}
-		}
-	}
-	v := s.view(seat, &room, nil, totals, winners)
+	s.fillTotals(totals)
+	v := s.view(seat, &room, nil, totals, s.appendWinners(room.winners[:0]))
 	b = v.appendHead(b)
 	b = appendScoreRows(b, s.scores, s.n)
 	return v.appendTail(b)
