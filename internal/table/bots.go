@@ -113,14 +113,21 @@ func (t *Table) think(s *seat, by string, delay time.Duration) {
 func (t *Table) arm(s *seat, delay time.Duration) {
 	s.armedJob, s.armedAt = s.job, time.Now().Add(delay)
 	t.wakeable(s)
-	switch {
-	case delay <= 0:
+	if delay <= 0 {
 		t.wake(s)
-	case s.timer == nil:
-		s.timer = time.AfterFunc(delay, func() { t.wake(s) })
-	default:
-		s.timer.Reset(delay)
+		return
 	}
+	t.setTimer(s, delay)
+}
+
+// setTimer has the seat's timer wake the seat after d: the timer is made
+// once and set again each time.
+func (t *Table) setTimer(s *seat, d time.Duration) {
+	if s.timer == nil {
+		s.timer = time.AfterFunc(d, func() { t.wake(s) })
+		return
+	}
+	s.timer.Reset(d)
 }
 
 // wake has the actor look at what is due at seat s (fired): its armed
@@ -262,11 +269,7 @@ func (t *Table) startThink(s *seat) {
 		// seat if the choice is late.
 		due := limit + overdueGrace
 		s.searchDue = time.Now().Add(due)
-		if s.timer == nil {
-			s.timer = time.AfterFunc(due, func() { t.wake(s) })
-		} else {
-			s.timer.Reset(due)
-		}
+		t.setTimer(s, due)
 	}
 }
 

@@ -152,15 +152,11 @@ func hurried(b bot.Bot, g game.Game, waited time.Duration) (bot.Bot, bool) {
 	if !ok {
 		return b, true
 	}
-	limit := s.Think
-	if limit <= 0 {
-		limit = bot.LevelCap
-		if s.Iterations <= 0 {
-			// Its iterations stay the target, under the cap.
-			s.Iterations = bot.DefaultIterations
-		}
+	if s.Think <= 0 && s.Iterations <= 0 {
+		// Its iterations stay the target, under the cap.
+		s.Iterations = bot.DefaultIterations
 	}
-	left := limit - waited
+	left := limitOf(s) - waited
 	if left <= 0 {
 		return nil, false
 	}
@@ -185,10 +181,16 @@ func searchOf(b bot.Bot, g game.Game) (bot.Search, bool) {
 // b is not a search bot.
 func thinkLimit(b bot.Bot, g game.Game) time.Duration {
 	s, ok := searchOf(b, g)
-	switch {
-	case !ok:
+	if !ok {
 		return 0
-	case s.Think > 0:
+	}
+	return limitOf(s)
+}
+
+// limitOf returns the most a decision of s may take: its time budget, or
+// bot.LevelCap for a search that has none (its iterations under the cap).
+func limitOf(s bot.Search) time.Duration {
+	if s.Think > 0 {
 		return s.Think
 	}
 	return bot.LevelCap
