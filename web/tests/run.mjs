@@ -114,8 +114,20 @@ async function clickMove(page, rnd) {
       const turn = await page.$eval(".turn", (e) => e.textContent).catch(() => "(no turn line)");
       throw new Error(`my turn but nothing to click (turn line: ${turn}; screenshot failure-nothing-to-click.png)`);
     }
-    const el = moves[Math.floor(rnd() * moves.length)];
-    await el.click();
+    // A bot's move or a new deal may redraw the board between finding a
+    // card and clicking it: look again, unless the turn has passed.
+    const pick = Math.floor(rnd() * moves.length);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await moves[Math.min(pick, moves.length - 1)].click({ timeout: 5000 });
+        break;
+      } catch (err) {
+        if (attempt >= 3 || !/not attached|detached/i.test(String(err))) throw err;
+        if (!(await page.$('.turn[data-turn="mine"]'))) return;
+        moves = await page.$$('.board [data-move]:not([data-move=""])');
+        check(moves.length > 0, "my turn but nothing to click after the board was redrawn");
+      }
+    }
   }
   await page.waitForFunction(([b]) => {
     const t = document.querySelector(".table-page");
