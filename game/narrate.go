@@ -439,19 +439,3 @@ func (t *Telling) Cards(cs []card.Card, instead string) {
 
 // Texts returns the full and the blind texts.
 func (t *Telling) Texts() (full, blind string) { return t.full.String(), t.blind.String() }
-
-// Outcome plays seat's move m (legal in s) on a clone of s and returns the
-// position it leads to, for words that tell what the rules then do on their
-// own: the state after the move, or, when m ends a deal, the deal's last
-// position (what WatchDeals sees, with the cards the next deal gathers still
-// in place), and whether m ended a deal. s is not changed.
-func Outcome(s State, seat int, m Move) (after State, dealEnded bool) {
-	a := s.Clone()
-	var end State
-	a.WatchDeals(func(x State) { end = x.Clone() })
-	a.ApplyFast(seat, m)
-	if end != nil {
-		return end, true
-	}
-	return a, false
-}

@@ -47,6 +47,59 @@ func VisibleSets(places []Place, players int) []card.Set {
 	return out
 }
 
+// VisibleAppender is implemented by a state that says what each receiver
+// may see without listing its places. AppendVisible appends to dst, for
+// every receiver (index 0: spectators, then seat s at s+1), the cards it
+// may see: exactly what VisibleSets(Places(), Players()) returns, without
+// building the places on the heap. A table works it out for most moves it
+// tells; the conformance kit checks it against Places in every position
+// it visits.
+type VisibleAppender interface {
+	AppendVisible(dst []card.Set) []card.Set
+}
+
+// Visible appends to dst what each receiver may see in s (as VisibleSets
+// gives it): with s's AppendVisible if s is a VisibleAppender, or else
+// from its Places.
+func Visible(dst []card.Set, s State) []card.Set {
+	if va, ok := s.(VisibleAppender); ok {
+		return va.AppendVisible(dst)
+	}
+	return append(dst, VisibleSets(s.Places(), s.Players())...)
+}
+
+// Sight is what each receiver may see, for an AppendVisible to fill in:
+// index 0 is the spectators', then seat s's at s+1, as VisibleSets gives.
+type Sight []card.Set
+
+// AppendSight appends an empty Sight for players seats to dst, and
+// returns dst and the Sight appended.
+func AppendSight(dst []card.Set, players int) ([]card.Set, Sight) {
+	n := len(dst)
+	dst = append(dst, make([]card.Set, players+1)...)
+	return dst, Sight(dst[n:])
+}
+
+// Public adds cs to what every receiver, spectators too, may see: a
+// place with Public set and every seat in Visible.
+func (v Sight) Public(cs card.Set) {
+	for i := range v {
+		v[i] |= cs
+	}
+}
+
+// Seat adds cs to what seat may see: a place it alone may see.
+func (v Sight) Seat(seat int, cs card.Set) { v[seat+1] |= cs }
+
+// Seats adds cs to what each of seats may see.
+func (v Sight) Seats(seats Seats, cs card.Set) {
+	for s := range len(v) - 1 {
+		if seats.Has(s) {
+			v[s+1] |= cs
+		}
+	}
+}
+
 // CardWords returns the cards that text names in canonical notation.
 func CardWords(text string) []card.Card {
 	var out []card.Card

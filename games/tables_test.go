@@ -13,9 +13,10 @@ import (
 // TestEveryGameHasItsTables checks that every registered game has an entry
 // in each per-game table outside the game packages: the bots' profile
 // (heuristic and utility), the lab's figures and the terminal renderer;
-// and that its state offers the learning encoding (game.Encoder) and
-// appends its own views (game.ViewAppender: a table server writes every
-// game's views that one way).
+// and that its state offers the learning encoding (game.Encoder), appends
+// its own views (game.ViewAppender) and what each seat sees
+// (game.VisibleAppender), and copies itself into another state
+// (game.Copier): a table server tells every game's moves those ways.
 func TestEveryGameHasItsTables(t *testing.T) {
 	all := games.Registry.All()
 	if len(all) != 5 {
@@ -44,6 +45,12 @@ func TestEveryGameHasItsTables(t *testing.T) {
 		}
 		if _, ok := s.(game.ViewAppender); !ok {
 			t.Errorf("%s: its state is no game.ViewAppender (AppendView)", g.Name())
+		}
+		if _, ok := s.(game.VisibleAppender); !ok {
+			t.Errorf("%s: its state is no game.VisibleAppender (AppendVisible)", g.Name())
+		}
+		if _, ok := s.(game.Copier); !ok {
+			t.Errorf("%s: its state is no game.Copier (CopyTo)", g.Name())
 		}
 	}
 }

@@ -143,6 +143,9 @@ type kit struct {
 	// reuse is the state this worker replays each match on, restarted
 	// with Reset (New the first time): a Reset state must equal a new one.
 	reuse game.State
+	// spare is the state a game.Copier copies into: of another position,
+	// so that CopyTo must overwrite all of it.
+	spare game.State
 	// The deal watcher: cur is the state it watches, calls how often it
 	// was called, wrong what it saw amiss.
 	cur   game.State
@@ -386,6 +389,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	if !reflect.DeepEqual(c, s) {
 		return "a clone differs from its original"
 	}
+	if msg := k.checkCopy(s, c); msg != "" {
+		return msg
+	}
 	acts := s.ToAct()
 	before := s.Clone()
 	// Snapshots that do not rely on Clone, to catch clones that share
@@ -395,6 +401,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 		views[seat+1] = mustJSON(s.View(seat))
 	}
 	if msg := checkAppendView(s, views); msg != "" {
+		return msg
+	}
+	if msg := checkAppendVisible(s, places); msg != "" {
 		return msg
 	}
 	for _, seat := range acts.List() {
@@ -622,6 +631,37 @@ func diffCounts(want, got card.Counts) string {
 	return strings.Join(parts, ", ")
 }
 
+// checkCopy checks a game.Copier: CopyTo into a state of another
+// position (a new match's, then the last copy's) makes what Clone made
+// (clone), and the copy shares no memory
+// with s (a move made on it leaves s as it was). The copy, moved on, is
+// the next position's spare.
+func (k *kit) checkCopy(s, clone game.State) string {
+	cp, ok := s.(game.Copier)
+	if !ok {
+		return ""
+	}
+	if k.spare == nil {
+		var err error
+		if k.spare, err = k.g.New(k.opts, 1, nil); err != nil {
+			return fmt.Sprintf("New for a state to copy into: %v", err)
+		}
+	}
+	dst := k.spare
+	cp.CopyTo(dst)
+	if !reflect.DeepEqual(dst, clone) {
+		return "CopyTo made a state that differs from Clone's"
+	}
+	if acts := dst.ToAct(); acts != 0 {
+		seat := acts.First()
+		dst.ApplyFast(seat, dst.Legal(seat, nil)[0])
+		if !reflect.DeepEqual(s, clone) {
+			return "a move made on CopyTo's copy changed the original: the copy shares memory with it"
+		}
+	}
+	return ""
+}
+
 // checkAppendView checks that a game.ViewAppender appends, after what
 // the buffer holds, the bytes encoding/json gives for each view (views:
 // the spectator's first, then each seat's).
@@ -635,6 +675,26 @@ func checkAppendView(s game.State, views []string) string {
 		b := va.AppendView([]byte(prefix), seat)
 		if got, want := string(b), prefix+views[seat+1]; got != want {
 			return fmt.Sprintf("AppendView differs from encoding/json's View for %s:\n got %s\nwant %s", who(seat), got, want)
+		}
+	}
+	return ""
+}
+
+// checkAppendVisible checks that a game.VisibleAppender appends, after
+// what the buffer holds, what VisibleSets makes of the places.
+func checkAppendVisible(s game.State, places []game.Place) string {
+	va, ok := s.(game.VisibleAppender)
+	if !ok {
+		return ""
+	}
+	want := game.VisibleSets(places, s.Players())
+	got := va.AppendVisible([]card.Set{1})
+	if len(got) != len(want)+1 || got[0] != 1 {
+		return fmt.Sprintf("AppendVisible appended %d sets after what the buffer held, want %d (or changed what it held)", len(got)-1, len(want))
+	}
+	for i, w := range want {
+		if g := got[i+1]; g != w {
+			return fmt.Sprintf("AppendVisible differs from the places for %s: it shows %v, the places %v", who(i-1), g.Cards(), w.Cards())
 		}
 	}
 	return ""

@@ -139,6 +139,19 @@ func (s *toyState) Clone() game.State {
 	return &c
 }
 
+// CopyTo reuses dst's slices; the "shallow-copy" fault shares s's.
+func (s *toyState) CopyTo(dst game.State) {
+	d := dst.(*toyState)
+	h0, h1, played := d.hands[0][:0], d.hands[1][:0], d.played[:0]
+	*d = *s
+	if s.g.bug != "shallow-copy" {
+		d.hands[0] = append(h0, s.hands[0]...)
+		d.hands[1] = append(h1, s.hands[1]...)
+		d.played = append(played, s.played...)
+	}
+	d.watch = nil
+}
+
 type toyView struct {
 	Hand   []card.Card `json:"hand"`
 	Other  []card.Card `json:"other,omitempty"`
@@ -218,6 +231,19 @@ func (s *toyState) Places() []game.Place {
 		{Name: "hand 1", Cards: append([]card.Card{}, s.hands[1]...), Visible: game.SeatsOf(1)},
 		{Name: "played", Cards: append([]card.Card{}, s.played...), Visible: game.AllSeats(2), Public: true},
 	}
+}
+
+// AppendVisible tells what each receiver sees; the "append-visible"
+// fault lets spectators see seat 0's hand.
+func (s *toyState) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, 2)
+	v.Seat(0, card.SetOf(s.hands[0]...))
+	v.Seat(1, card.SetOf(s.hands[1]...))
+	v.Public(card.SetOf(s.played...))
+	if s.g.bug == "append-visible" {
+		v[0] |= card.SetOf(s.hands[0]...)
+	}
+	return dst
 }
 
 // Encoding: the seat's hand and the played cards as one-hots over the
@@ -318,6 +344,8 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"encode-unset", "unset"},
 		{"encode-action", "share action index"},
 		{"append-view", "AppendView differs"},
+		{"shallow-copy", "shares memory"},
+		{"append-visible", "AppendVisible differs"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

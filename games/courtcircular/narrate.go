@@ -13,8 +13,9 @@ var _ game.Narrator = (*State)(nil)
 // trick".
 func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	var w game.Telling
-	x, ended := game.Outcome(s, seat, m)
-	after := x.(*State)
+	o := game.OutcomeOf(s, seat, m)
+	defer o.Done()
+	after, ended := o.After.(*State), o.DealEnded
 	w.Say("{%d} ", seat)
 	switch verb(m) {
 	case vPlay, vSwap:

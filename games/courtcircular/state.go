@@ -82,7 +82,11 @@ type State struct {
 	watch     func(game.State) // WatchDeals's watcher, or nil
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State           = (*State)(nil)
+	_ game.Copier          = (*State)(nil)
+	_ game.VisibleAppender = (*State)(nil)
+)
 
 // New starts a match. opts must come from game.Resolve(Game{}, ...); the
 // 1862 edition refuses players other than 2 and any target. Every fixed
@@ -677,10 +681,19 @@ func firstIf(first bool) int {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := *s
-	c.scores = append(make([]int, 0, cap(s.scores)), s.scores...)
-	c.watch = nil
-	return &c
+	c := &State{scores: make([]int, 0, cap(s.scores))}
+	s.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst, a Court Circular state, what Clone would return, reusing
+// its memory (game.Copier).
+func (s *State) CopyTo(dst game.State) {
+	d := dst.(*State)
+	scores := d.scores[:0]
+	*d = *s
+	d.scores = append(scores, s.scores...)
+	d.watch = nil
 }
 
 // Result returns the deal scores, totals and the winner.
@@ -864,4 +877,30 @@ func (s *State) takeReason() string {
 	}
 	return fmt.Sprintf("%s beat %s: %d + %d", wl.Describe(Edition1862), ll.Describe(Edition1862),
 		ownValue[wl.Kind], loserValue[ll.Kind])
+}
+
+// AppendVisible appends what each receiver may see, as Places tells it
+// (game.VisibleAppender).
+func (s *State) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, s.n)
+	public := s.dead | card.SetOf(s.shared[:]...).Remove(card.None)
+	for p := 0; p < s.n; p++ {
+		v.Seat(p, s.hands[p])
+		public |= s.wonUp[p] | s.wonDown[p]
+	}
+	table := s.table
+	if s.hidden {
+		table = table.Remove(s.no5())
+		if s.hiddenKnown {
+			public = public.Add(s.no5())
+		} else {
+			v.Seat(s.leader, card.SetOf(s.no5()))
+		}
+	}
+	public |= table
+	if s.lead != card.None {
+		public = public.Add(s.lead)
+	}
+	v.Public(public)
+	return dst
 }

@@ -18,8 +18,9 @@ var _ game.Narrator = (*State)(nil)
 // cards picked up into them.
 func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	var w game.Telling
-	x, _ := game.Outcome(s, seat, m)
-	after := x.(*State)
+	o := game.OutcomeOf(s, seat, m)
+	defer o.Done()
+	after := o.After.(*State)
 	w.Say("{%d} ", seat)
 	switch {
 	case m == mTurn:

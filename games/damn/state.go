@@ -80,7 +80,11 @@ type State struct {
 	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State           = (*State)(nil)
+	_ game.Copier          = (*State)(nil)
+	_ game.VisibleAppender = (*State)(nil)
+)
 
 // New starts a game. opts must come from game.Resolve(Game{}, ...). Only the
 // first layout is used (Damn is one deal); every layout is checked.
@@ -546,9 +550,17 @@ func (s *State) Loser() int {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := *s
-	c.watch = nil
-	return &c
+	c := new(State)
+	s.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst, a Damn state, what Clone would return, reusing
+// its memory (game.Copier).
+func (s *State) CopyTo(dst game.State) {
+	d := dst.(*State)
+	*d = *s
+	d.watch = nil
 }
 
 // Result returns the cards held and, once over, the first seat out as the
@@ -694,4 +706,15 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 	shuffle(d.central[:d.nCentral])
 	d.rng = game.NewRNG(rng.Uint64())
 	return d
+}
+
+// AppendVisible appends what each receiver may see, as Places tells it
+// (game.VisibleAppender).
+func (s *State) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, s.n)
+	for i := 0; i < s.n; i++ {
+		v.Seat(i, card.SetOf(s.hand[i][:s.nHand[i]]...))
+	}
+	v.Public(card.SetOf(s.pile[:s.nPile]...) | card.SetOf(s.pick[:s.nPick]...))
+	return dst
 }

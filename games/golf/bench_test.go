@@ -39,24 +39,3 @@ func BenchmarkLegal(b *testing.B) {
 		buf = s.Legal(0, buf[:0])
 	}
 }
-
-// BenchmarkNarrate measures telling a move in words (the table's live log
-// does it for every move someone watches), over the moves of random
-// 2-player matches.
-func BenchmarkNarrate(b *testing.B) {
-	opts, _ := game.Resolve(golf.Game{}, map[string]any{"players": 2})
-	rng := game.NewRNG(1)
-	buf := make([]game.Move, 0, 64)
-	var s game.State
-	b.ReportAllocs()
-	for b.Loop() {
-		if s == nil || s.ToAct() == 0 {
-			s, _ = golf.Game{}.New(opts, rng.Uint64(), nil)
-		}
-		seat := s.ToAct().First()
-		buf = s.Legal(seat, buf[:0])
-		m := buf[rng.IntN(len(buf))]
-		s.(game.Narrator).Narrate(seat, m)
-		s.ApplyFast(seat, m)
-	}
-}

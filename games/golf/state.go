@@ -62,7 +62,11 @@ type State struct {
 	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State           = (*State)(nil)
+	_ game.Copier          = (*State)(nil)
+	_ game.VisibleAppender = (*State)(nil)
+)
 
 // New starts a match. opts must come from game.Resolve(Game{}, ...).
 func (Game) New(opts game.Options, seed uint64, deals []game.Layout) (game.State, error) {
@@ -382,10 +386,19 @@ func (s *State) scoreHole() {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := *s
-	c.scores = append(make([]int, 0, cap(s.scores)), s.scores...)
-	c.watch = nil
-	return &c
+	c := &State{scores: make([]int, 0, cap(s.scores))}
+	s.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst, a Golf state, what Clone would return, reusing
+// its memory (game.Copier).
+func (s *State) CopyTo(dst game.State) {
+	d := dst.(*State)
+	scores := d.scores[:0]
+	*d = *s
+	d.scores = append(scores, s.scores...)
+	d.watch = nil
 }
 
 // Result returns the hole scores, totals and winners.
@@ -521,4 +534,27 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 	}
 	d.rng = game.NewRNG(rng.Uint64())
 	return d
+}
+
+// AppendVisible appends what each receiver may see, as Places tells it
+// (game.VisibleAppender).
+func (s *State) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, s.n)
+	var up card.Set
+	for i := 0; i < s.n; i++ {
+		for p, c := range s.layout[i] {
+			if s.faceUp[i]&(1<<p) != 0 {
+				up = up.Add(c)
+			}
+		}
+	}
+	v.Public(up | card.SetOf(s.discards[:s.nDiscard]...))
+	if s.drawn != card.None {
+		if s.fromDis {
+			v.Public(card.SetOf(s.drawn))
+		} else {
+			v.Seat(s.turn, card.SetOf(s.drawn))
+		}
+	}
+	return dst
 }

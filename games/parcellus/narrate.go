@@ -39,8 +39,9 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 // cards turned up. It plays m on a copy (a flat value, cheap to copy), and
 // when m ends the deal it looks at the deal's last position.
 func (s *State) tellAfter(w *game.Telling, seat int, m game.Move) {
-	x, ended := game.Outcome(s, seat, m)
-	after := x.(*State)
+	o := game.OutcomeOf(s, seat, m)
+	defer o.Done()
+	after, ended := o.After.(*State), o.DealEnded
 	from := 0
 	if s.nParcels > 0 {
 		from = s.ends[s.nParcels-1]

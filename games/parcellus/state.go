@@ -74,7 +74,11 @@ type State struct {
 	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State           = (*State)(nil)
+	_ game.Copier          = (*State)(nil)
+	_ game.VisibleAppender = (*State)(nil)
+)
 
 var pack24 = card.Pack24()
 
@@ -444,10 +448,19 @@ func (s *State) endDeal() {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := *s
-	c.scores = append(make([]int8, 0, cap(s.scores)), s.scores...)
-	c.watch = nil
-	return &c
+	c := &State{scores: make([]int8, 0, cap(s.scores))}
+	s.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst, a Parcellus state, what Clone would return, reusing
+// its memory (game.Copier).
+func (s *State) CopyTo(dst game.State) {
+	d := dst.(*State)
+	scores := d.scores[:0]
+	*d = *s
+	d.scores = append(scores, s.scores...)
+	d.watch = nil
 }
 
 // Result returns the deal scores, totals and the winner.
@@ -579,4 +592,23 @@ func randomSubset(set card.Set, n int, rng *rand.Rand) card.Set {
 		out = out.Add(cs[i])
 	}
 	return out
+}
+
+// AppendVisible appends what each receiver may see, as Places tells it
+// (game.VisibleAppender).
+func (s *State) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, Players)
+	for k := range Players {
+		v.Seat(k, s.hands[k]&^s.recv[k])
+		if got := s.hands[k] & s.recv[k]; got != 0 {
+			v.Seats(game.SeatsOf(k, s.giver(k)), got)
+		}
+	}
+	if s.start < s.nTable {
+		v.Public(card.SetOf(s.table[s.start:s.nTable]...))
+	}
+	if s.nParcels > 0 {
+		v.Public(card.SetOf(s.table[:s.ends[s.nParcels-1]]...))
+	}
+	return dst
 }

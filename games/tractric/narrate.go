@@ -75,8 +75,9 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 // flat value, cheap to copy), and when m ends the hand it looks at the
 // hand's last position.
 func (s *State) tellAfter(w *game.Telling, seat int, m game.Move) {
-	x, _ := game.Outcome(s, seat, m)
-	after := x.(*State)
+	o := game.OutcomeOf(s, seat, m)
+	defer o.Done()
+	after := o.After.(*State)
 	if isPlay(m) {
 		taker := after.lastTaker
 		if after.phase == phaseGive {

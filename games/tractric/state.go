@@ -77,7 +77,11 @@ type State struct {
 	watch       func(game.State) // WatchDeals's watcher, or nil
 }
 
-var _ game.State = (*State)(nil)
+var (
+	_ game.State           = (*State)(nil)
+	_ game.Copier          = (*State)(nil)
+	_ game.VisibleAppender = (*State)(nil)
+)
 
 var (
 	pack36 = card.Pack36()
@@ -631,10 +635,19 @@ func (s *State) endHand() {
 
 // Clone returns an independent copy.
 func (s *State) Clone() game.State {
-	c := *s
-	c.scores = append(make([]int8, 0, cap(s.scores)), s.scores...)
-	c.watch = nil
-	return &c
+	c := &State{scores: make([]int8, 0, cap(s.scores))}
+	s.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst, a Tractric state, what Clone would return, reusing
+// its memory (game.Copier).
+func (s *State) CopyTo(dst game.State) {
+	d := dst.(*State)
+	scores := d.scores[:0]
+	*d = *s
+	d.scores = append(scores, s.scores...)
+	d.watch = nil
 }
 
 // Result returns the tricks of each finished hand, games won and winners.
@@ -708,4 +721,21 @@ func (s *State) Places() []game.Place {
 		game.Place{Name: "trick", Cards: trick, Visible: all, Public: true},
 		game.Place{Name: "played", Cards: sortedCards(s.played), Visible: all, Public: true})
 	return ps
+}
+
+// AppendVisible appends what each receiver may see, as Places tells it
+// (game.VisibleAppender).
+func (s *State) AppendVisible(dst []card.Set) []card.Set {
+	dst, v := game.AppendSight(dst, s.n)
+	public := s.played
+	for i := 0; i < s.n; i++ {
+		rev := s.revealed(i)
+		v.Seat(i, s.hands[i]&^rev)
+		public |= rev
+		if s.trick[i] != card.None {
+			public = public.Add(s.trick[i])
+		}
+	}
+	v.Public(public)
+	return dst
 }

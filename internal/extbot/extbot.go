@@ -598,7 +598,7 @@ func (st *seatPlay) Moved(s game.State, mover int, m game.Move, simultaneous boo
 	ev.Seat = mover
 	text := s.FormatMove(m)
 	cards := game.CardWords(text)
-	if mover == st.seat || game.MayReadMove(st.seat, mover, simultaneous, cards, game.VisibleSets(s.Places(), s.Players())) {
+	if mover == st.seat || game.MayReadMove(st.seat, mover, simultaneous, cards, game.Visible(nil, s)) {
 		ev.Move = text
 	}
 	st.mu.Lock()

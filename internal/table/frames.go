@@ -137,6 +137,8 @@ type scratch struct {
 	moves  []game.Move // the legal moves
 	seats  []protocol.SeatInfo
 	events []protocol.Event
+	// visible is what each receiver sees after a move (game.Visible).
+	visible []card.Set
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
@@ -197,7 +199,8 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind str
 	defer sc.done()
 	t.broadcastState(func(n int) []protocol.Event {
 		if visible == nil && len(cards) > 0 && needsVisible(n, rec.Seat, simultaneous) {
-			visible = game.VisibleSets(t.st.Places(), t.st.Players())
+			sc.visible = game.Visible(sc.visible[:0], t.st)
+			visible = sc.visible
 		}
 		ev := moveEvent(rec, n, simultaneous, cards, visible, full, blind)
 		sc.events = append(append(sc.events[:0], ev), extra...)
@@ -216,7 +219,7 @@ func needsVisible(n, mover int, simultaneous bool) bool {
 // that the seat moved and the blind words. simultaneous says several
 // seats were to act before it, cards are the cards its notation names
 // (game.CardWords), and visible is what each receiver sees after it
-// (game.VisibleSets; nil unless needsVisible). The live frames and the
+// (game.Visible; nil unless needsVisible). The live frames and the
 // log sent on connecting (recent.go) both tell moves with it.
 func moveEvent(rec store.Move, n int, simultaneous bool, cards []card.Card, visible []card.Set, full, blind string) protocol.Event {
 	ev := protocol.Event{Kind: protocol.EventMove, N: rec.N + 1, Seat: rec.Seat, By: rec.By, At: rec.At}

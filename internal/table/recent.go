@@ -133,6 +133,7 @@ func (t *Table) recentEvents(ctx context.Context, r recent) ([]protocol.Event, e
 		events = append(events, protocol.Event{Kind: protocol.EventStart, Seat: -1, At: moves[0].At})
 	}
 	narrator, _ := st.(game.Narrator)
+	var visible []card.Set
 	for _, mv := range moves[first:] {
 		m, err := st.ParseMove(mv.Seat, mv.Text)
 		if err != nil {
@@ -146,9 +147,9 @@ func (t *Table) recentEvents(ctx context.Context, r recent) ([]protocol.Event, e
 		if err := game.Apply(st, mv.Seat, m); err != nil {
 			return nil, fmt.Errorf("stored move %d (seat %d: %s) does not replay: %w", mv.N+1, mv.Seat, mv.Text, err)
 		}
-		var visible []card.Set
+		visible = visible[:0]
 		if needsVisible(r.seat, mv.Seat, simultaneous) {
-			visible = game.VisibleSets(st.Places(), st.Players())
+			visible = game.Visible(visible, st)
 		}
 		events = append(events, moveEvent(mv, r.seat, simultaneous, game.CardWords(mv.Text), visible, full, blind))
 		events = append(events, aftermath(st, deals, st.ToAct() == 0, mv.At)...)

@@ -140,7 +140,7 @@ func (l *local) apply(m *Model, seat int, mv game.Move) error {
 	l.bots.Moved(l.s, seat, mv, simultaneous)
 	person := l.cfg.Seat
 	tmpl := n.blind
-	if seat == person || game.MayReadMove(person, seat, simultaneous, game.CardWords(text), game.VisibleSets(l.s.Places(), l.s.Players())) {
+	if seat == person || game.MayReadMove(person, seat, simultaneous, game.CardWords(text), game.Visible(nil, l.s)) {
 		tmpl = n.full
 	}
 	d := m.drawer(0, true)
