@@ -14,9 +14,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"slices"
-	"sync"
 
 	"parlour/bot"
 	"parlour/game"
@@ -26,6 +24,7 @@ import (
 	"parlour/games/parcellus"
 	"parlour/games/tractric"
 	"parlour/internal/arena"
+	"parlour/internal/runner"
 )
 
 // Variant is one set of rules to measure: resolved options and a bot per
@@ -223,77 +222,40 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	all, mapA, mapB := unionSpecs(a.specs, bspecs)
 
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	// Each worker plays with players and a tally of its own.
+	type worker struct {
+		a, b *player
+		t    *tally
 	}
-	workers = min(workers, cfg.Matches)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan int)
-	tallies := make([]*tally, workers)
-	errs := make([]error, workers)
-	var mu sync.Mutex
-	done := 0
-	var wg sync.WaitGroup
-	for w := range workers {
-		t := newTally(len(all), mapA, mapB)
-		tallies[w] = t
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pa := newPlayer(cfg.Game, a)
-			var pb *player
-			if b != nil {
-				pb = newPlayer(cfg.Game, b)
-			}
-			for i := range jobs {
-				seed := cfg.Seed + uint64(i)
-				if err := pa.play(seed); err != nil {
-					errs[w] = fmt.Errorf("match %d (seed %d): %w", i+1, seed, err)
-					cancel()
-					continue
-				}
-				var rb *Record
-				if pb != nil {
-					if err := pb.play(seed); err != nil {
-						errs[w] = fmt.Errorf("variant B, match %d (seed %d): %w", i+1, seed, err)
-						cancel()
-						continue
-					}
-					rb = pb.rec
-				}
-				t.add(pa.rec, rb)
-				mu.Lock()
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, cfg.Matches)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range cfg.Matches {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
+	ws := make([]worker, runner.Workers(cfg.Workers, cfg.Matches))
+	for w := range ws {
+		ws[w] = worker{a: newPlayer(cfg.Game, a), t: newTally(len(all), mapA, mapB)}
+		if b != nil {
+			ws[w].b = newPlayer(cfg.Game, b)
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+	err = runner.Run(ctx, cfg.Matches, len(ws), cfg.Progress, func(w, i int) error {
+		wk := &ws[w]
+		seed := cfg.Seed + uint64(i)
+		if err := wk.a.play(seed); err != nil {
+			return fmt.Errorf("match %d (seed %d): %w", i+1, seed, err)
 		}
-	}
-	if err := ctx.Err(); err != nil {
+		var rb *Record
+		if wk.b != nil {
+			if err := wk.b.play(seed); err != nil {
+				return fmt.Errorf("variant B, match %d (seed %d): %w", i+1, seed, err)
+			}
+			rb = wk.b.rec
+		}
+		wk.t.add(wk.a.rec, rb)
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	total := tallies[0]
-	for _, t := range tallies[1:] {
-		total.merge(t)
+	total := ws[0].t
+	for _, wk := range ws[1:] {
+		total.merge(wk.t)
 	}
 	return buildReport(cfg, all, total), nil
 }

@@ -11,12 +11,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
 	"time"
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/internal/runner"
 )
 
 // MaxMoves bounds a match: a match that has not ended after so many moves
@@ -111,43 +110,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	if cfg.Matches <= 0 {
 		return Report{}, fmt.Errorf("no matches to play")
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, cfg.Matches)
 	start := time.Now()
 	out := make([]Outcome, cfg.Matches)
-	jobs := make(chan int)
-	var mu sync.Mutex
-	done := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				out[i] = Play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed)
-				mu.Lock()
-				done++
-				if cfg.Progress != nil {
-					cfg.Progress(done, cfg.Matches)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-feed:
-	for i := range cfg.Matches {
-		select {
-		case jobs <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	err := runner.Run(ctx, cfg.Matches, cfg.Workers, cfg.Progress, func(_, i int) error {
+		out[i] = Play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed)
+		return nil
+	})
+	if err != nil {
 		return Report{}, err
 	}
 	elapsed := time.Since(start)
