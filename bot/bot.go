@@ -73,11 +73,11 @@ func (Heuristic) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 	if len(legal) == 1 {
 		return legal[0]
 	}
-	h := profileOf(s.Game()).heuristic
-	if h == nil {
+	p := profileOf(s.Game())
+	if p.heuristic == nil {
 		return legal[rng.IntN(len(legal))]
 	}
-	return h(s.View(seat), legal, rng)
+	return p.decide(s, seat, legal, rng)
 }
 
 // ByName returns the bot called name ("random", "heuristic", or a level:

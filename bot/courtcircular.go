@@ -75,12 +75,12 @@ func courtMarks(c card.Card) int {
 // courtHeuristic builds the best Line its hand allows, resigns a trick it
 // cannot win any more, and chooses the Lead that suits its hand.
 func courtHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
-	v := view.(cc.View)
+	v := view.(*cc.View)
 	e62 := v.Edition == cc.Edition1862
 	hand := card.SetOf(v.Hand...)
 	switch v.Phase {
 	case "lead":
-		return courtLead(&v, e62, hand, legal)
+		return courtLead(v, e62, hand, legal)
 	case "take":
 		return courtTake(legal)
 	}

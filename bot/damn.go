@@ -28,7 +28,7 @@ func damnCover(cards []card.Card) uint16 {
 // a hand that fits on many ranks, and turns a support card for free on an
 // empty pile (it always fits there, and sheds a card).
 func damnHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
-	v := view.(damn.View)
+	v := view.(*damn.View)
 	if len(v.PickedUp) > 0 {
 		return damnKeep(v.PickedUp, legal, rng)
 	}

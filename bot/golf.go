@@ -78,7 +78,7 @@ func golfBestSwap(l [6]card.Card, c card.Card, goOut func(score float64) bool) (
 // golfHeuristic keeps low cards, makes pairs, takes a discard only when it
 // helps, and goes out only when ahead.
 func golfHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
-	v := view.(golf.View)
+	v := view.(*golf.View)
 	if v.Phase == "reveal" {
 		return legal[rng.IntN(len(legal))] // every column is as good, unseen
 	}

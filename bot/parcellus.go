@@ -28,7 +28,7 @@ var (
 // parcel when nobody else is likely to top it, keeps a parcel it owns, and
 // plays the J♥ only where it is safe.
 func parcellusHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
-	v := view.(parcellus.View)
+	v := view.(*parcellus.View)
 	hand := card.SetOf(v.Hand...)
 	if v.Phase == "pass" {
 		return parcellusPass(hand, legal, rng)

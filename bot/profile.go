@@ -3,6 +3,8 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"sync"
 
 	"parlour/game"
 	"parlour/games/courtcircular"
@@ -12,10 +14,11 @@ import (
 	"parlour/games/tractric"
 )
 
-// A HeuristicFunc chooses a move from a seat's view (the value of
-// s.View(seat), type-asserted to the game's View struct inside) and the
-// seat's legal moves, never from the state: it cannot see what the seat
-// may not. It returns one of legal.
+// A HeuristicFunc chooses a move from a seat's view (a pointer to the
+// game's View struct: what game.ViewFiller's FillView returns, or a copy
+// of s.View(seat)) and the seat's legal moves, never from the state: it
+// cannot see what the seat may not. It returns one of legal, and keeps
+// nothing of the view, whose memory is used again.
 type HeuristicFunc func(view any, legal []game.Move, rng *rand.Rand) game.Move
 
 // A Utility scores the end of a playout for the search: u[i] is how good
@@ -32,6 +35,39 @@ type profile struct {
 	// utility then judges the position reached (for games whose deal is
 	// long, like Damn, where the deal is the whole match).
 	horizon int
+	// views keeps *viewSlots, the memory decide fills views in.
+	views sync.Pool
+}
+
+// viewSlot holds a view filled for a heuristic (game.ViewFiller), to be
+// filled again by the next decision of its game.
+type viewSlot struct{ v any }
+
+// decide returns the heuristic's move for seat in s among legal, with
+// the seat's view filled in a slot from the profile's pool.
+func (p *profile) decide(s game.State, seat int, legal []game.Move, rng *rand.Rand) game.Move {
+	slot, _ := p.views.Get().(*viewSlot)
+	if slot == nil {
+		slot = new(viewSlot)
+	}
+	m := p.heuristic(viewOf(s, seat, &slot.v), legal, rng)
+	p.views.Put(slot)
+	return m
+}
+
+// viewOf returns seat's view of s as a HeuristicFunc reads it, a pointer
+// to the game's View struct: filled in *mem (what an earlier call left
+// there, which it replaces) when s is a game.ViewFiller, as every game of
+// the registry is, or else a copy of View(seat).
+func viewOf(s game.State, seat int, mem *any) any {
+	if f, ok := s.(game.ViewFiller); ok {
+		*mem = f.FillView(*mem, seat)
+		return *mem
+	}
+	v := reflect.ValueOf(s.View(seat))
+	ptr := reflect.New(v.Type())
+	ptr.Elem().Set(v)
+	return ptr.Interface()
 }
 
 // profiles holds each game's profile, by game.Game.Name; a game without
@@ -132,6 +168,7 @@ func (e *dealEnd) over(d game.State, acts game.Seats) bool {
 type playout struct {
 	heuristic HeuristicFunc
 	buf       []game.Move
+	view      any // the memory the heuristic's views are filled in (viewOf)
 }
 
 func (p *playout) init(kind Policy, prof *profile) {
@@ -150,7 +187,7 @@ func (p *playout) choose(d game.State, seat int, rng *rand.Rand) game.Move {
 		return p.buf[0]
 	}
 	if p.heuristic != nil {
-		return p.heuristic(d.View(seat), p.buf, rng)
+		return p.heuristic(viewOf(d, seat, &p.view), p.buf, rng)
 	}
 	return p.buf[rng.IntN(len(p.buf))]
 }

@@ -76,8 +76,8 @@ type Search struct {
 	// chosen by the game's heuristic on their own view of each
 	// determinisation: statistics shared across determinisations cannot
 	// tell the other seats' hands apart, so UCT models them as playing
-	// blind to their own cards, and the search measured much weaker so
-	// (Court Circular: 48% against the heuristic, 80% with the model).
+	// blind to their own cards, and the search plays much weaker so
+	// (docs/perf/levels.md).
 	UCTOpponents bool
 	// Depth, if positive, is how many of its own decisions the search
 	// makes by UCT along a path, the root's included; later ones are made
@@ -211,7 +211,7 @@ func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game
 	if len(t.legal) > MaxBranch && prof.heuristic != nil {
 		// More moves than the search can weigh (a Damn keep after a big
 		// pick-up): the heuristic chooses.
-		return prof.heuristic(s.View(seat), t.legal, rng)
+		return prof.decide(s, seat, t.legal, rng)
 	}
 	limit := b.Iterations
 	if limit <= 0 {

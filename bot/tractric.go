@@ -161,20 +161,20 @@ func tractricTarget(v *tractric.View, b tractricBoard, expect float64) int {
 // proposes a trump that suits the count, wins tricks while short of it and
 // ducks once there, and gives surplus tricks where they hurt most.
 func tractricHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
-	v := view.(tractric.View)
-	b := tractricRead(&v)
+	v := view.(*tractric.View)
+	b := tractricRead(v)
 	hand := v.Hand
 	if p := v.Proposals[v.Seat]; p != card.None {
 		hand = append(hand[:len(hand):len(hand)], p)
 	}
 	switch v.Phase {
 	case "propose":
-		return tractricPropose(&v, b, hand, legal)
+		return tractricPropose(v, b, hand, legal)
 	case "give":
-		return tractricGive(&v, b, legal, rng)
+		return tractricGive(v, b, legal, rng)
 	}
 	trump := int(v.Trump)
-	target := tractricTarget(&v, b, tractricStrength(hand, trump))
+	target := tractricTarget(v, b, tractricStrength(hand, trump))
 	want := v.Tricks[v.Seat] < target
 	// The trick so far.
 	led := card.None

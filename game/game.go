@@ -34,7 +34,8 @@
 //     and three a table server uses to tell moves without allocating,
 //     each checked by the conformance kit: ViewAppender (a view's JSON),
 //     VisibleAppender (what each seat sees), Copier (a copy in memory
-//     already held, for OutcomeOf).
+//     already held, for OutcomeOf); and ViewFiller (a view built in
+//     memory already held), for the bots.
 package game
 
 import (
@@ -150,6 +151,19 @@ type ViewAppender interface {
 	AppendView(b []byte, seat int) []byte
 }
 
+// ViewFiller is implemented by a state whose views can be built in memory
+// the caller holds, for a caller that builds many: a heuristic bot reads a
+// view for every decision, and a search's playouts for every move they
+// play. FillView returns View(seat) as a pointer to the game's view type
+// (*View for a View struct), built in dst: nil, or what an earlier
+// FillView of a state of the same game returned, which it overwrites. A
+// caller that passes back what it got allocates nothing after the first
+// call. The conformance kit checks that the view filled marshals as View's
+// does in every position it visits.
+type ViewFiller interface {
+	FillView(dst any, seat int) any
+}
+
 // Reporter is implemented by a state whose script report shows, as its
 // "public", a summary other than the spectator's view (shared/spec/script.md
 // fixes the keys).
@@ -188,13 +202,27 @@ type Result struct {
 // state's result after every move; with ResultRows, Result allocates the
 // same twice however many deals were played.
 func ResultRows[T ~int | ~int8](scores []T, deals, n int) (rows [][]int, totals []int) {
-	nums := make([]int, deals*n+n)
-	for i := range nums[:deals*n] {
-		nums[i] = int(scores[i])
-	}
-	rows = make([][]int, deals)
-	for d := range rows {
-		rows[d] = nums[d*n : (d+1)*n : (d+1)*n]
-	}
+	rows, nums := AppendResultRows(make([][]int, 0, deals), make([]int, 0, deals*n+n), scores, deals, n)
 	return rows, nums[deals*n:]
+}
+
+// AppendResultRows is ResultRows in memory the caller holds: it appends
+// the first deals*n of scores, and a row of n zero totals, to nums, and
+// the deals rows of n over them to rows (never nil), and returns both. A
+// caller that passes back what it got allocates nothing once they have
+// room.
+func AppendResultRows[T ~int | ~int8](rows [][]int, nums []int, scores []T, deals, n int) ([][]int, []int) {
+	start := len(nums)
+	for _, x := range scores[:deals*n] {
+		nums = append(nums, int(x))
+	}
+	nums = append(nums, make([]int, n)...)
+	if rows == nil {
+		rows = [][]int{}
+	}
+	for d := range deals {
+		at := start + d*n
+		rows = append(rows, nums[at:at+n:at+n])
+	}
+	return rows, nums
 }

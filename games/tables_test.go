@@ -15,8 +15,10 @@ import (
 // (heuristic and utility), the lab's figures and the terminal renderer;
 // and that its state offers the learning encoding (game.Encoder), appends
 // its own views (game.ViewAppender) and what each seat sees
-// (game.VisibleAppender), and copies itself into another state
-// (game.Copier): a table server tells every game's moves those ways.
+// (game.VisibleAppender), copies itself into another state (game.Copier)
+// and fills views in memory already held (game.ViewFiller): a table
+// server tells every game's moves, and the bots read their views, those
+// ways.
 func TestEveryGameHasItsTables(t *testing.T) {
 	all := games.Registry.All()
 	if len(all) != 5 {
@@ -51,6 +53,9 @@ func TestEveryGameHasItsTables(t *testing.T) {
 		}
 		if _, ok := s.(game.Copier); !ok {
 			t.Errorf("%s: its state is no game.Copier (CopyTo)", g.Name())
+		}
+		if _, ok := s.(game.ViewFiller); !ok {
+			t.Errorf("%s: its state is no game.ViewFiller (FillView, for its heuristic)", g.Name())
 		}
 	}
 }

@@ -146,6 +146,9 @@ type kit struct {
 	// spare is the state a game.Copier copies into: of another position,
 	// so that CopyTo must overwrite all of it.
 	spare game.State
+	// filled is the view a game.ViewFiller last filled, in another
+	// position or for another seat, for FillView to fill again.
+	filled any
 	// The deal watcher: cur is the state it watches, calls how often it
 	// was called, wrong what it saw amiss.
 	cur   game.State
@@ -404,6 +407,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 		return msg
 	}
 	if msg := checkAppendVisible(s, places); msg != "" {
+		return msg
+	}
+	if msg := k.checkFillView(s, views); msg != "" {
 		return msg
 	}
 	for _, seat := range acts.List() {
@@ -675,6 +681,27 @@ func checkAppendView(s game.State, views []string) string {
 		b := va.AppendView([]byte(prefix), seat)
 		if got, want := string(b), prefix+views[seat+1]; got != want {
 			return fmt.Sprintf("AppendView differs from encoding/json's View for %s:\n got %s\nwant %s", who(seat), got, want)
+		}
+	}
+	return ""
+}
+
+// checkFillView checks that a game.ViewFiller fills, in the memory of
+// the view it filled last (another seat's, another position's), a pointer
+// to View's type that marshals as View does (views: the spectator's
+// first, then each seat's).
+func (k *kit) checkFillView(s game.State, views []string) string {
+	f, ok := s.(game.ViewFiller)
+	if !ok {
+		return ""
+	}
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		k.filled = f.FillView(k.filled, seat)
+		if want := reflect.PointerTo(reflect.TypeOf(s.View(seat))); reflect.TypeOf(k.filled) != want {
+			return fmt.Sprintf("FillView returned a %T, not a %v", k.filled, want)
+		}
+		if got := mustJSON(k.filled); got != views[seat+1] {
+			return fmt.Sprintf("FillView differs from View for %s:\n got %s\nwant %s", who(seat), got, views[seat+1])
 		}
 	}
 	return ""

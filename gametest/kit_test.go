@@ -169,6 +169,30 @@ func (s *toyState) View(seat int) any {
 	return v
 }
 
+// FillView fills the view in dst's lists; the "fill-view" fault leaves
+// the last view's played cards in place.
+func (s *toyState) FillView(dst any, seat int) any {
+	v, _ := dst.(*toyView)
+	if v == nil {
+		v = &toyView{Hand: []card.Card{}, Played: []card.Card{}}
+	}
+	if s.g.bug != "fill-view" || len(v.Played) == 0 {
+		v.Played = append(v.Played[:0], s.played...)
+	}
+	hand := v.Hand
+	if hand == nil {
+		hand = []card.Card{}
+	}
+	v.Hand = nil
+	if seat >= 0 {
+		v.Hand = append(hand[:0], s.hands[seat]...)
+		if s.g.bug == "leak" {
+			v.Other = append(v.Other[:0], s.hands[1-seat]...)
+		}
+	}
+	return v
+}
+
 // AppendView appends the view's JSON by hand; the "append-view" fault
 // leaves the played cards out.
 func (s *toyState) AppendView(b []byte, seat int) []byte {
@@ -346,6 +370,7 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"append-view", "AppendView differs"},
 		{"shallow-copy", "shares memory"},
 		{"append-visible", "AppendVisible differs"},
+		{"fill-view", "FillView differs"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

@@ -36,6 +36,8 @@ type View struct {
 	Over       bool   `json:"over"`
 	Unresolved string `json:"unresolved,omitempty"` // why the game ended without a loser
 	Winners    []int  `json:"winners"`
+
+	mem *viewRoom // the memory FillView built the view in; nil for View's
 }
 
 // SeatView is what everyone sees of one seat's cards.

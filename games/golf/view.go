@@ -36,6 +36,8 @@ type View struct {
 	Totals    []int     `json:"totals"`
 	Over      bool      `json:"over"`
 	Winners   []int     `json:"winners"`
+
+	mem *viewMem // the memory FillView built the view in; nil for View's
 }
 
 var phaseNames = [...]string{"reveal", "play", "play", "final", "final", "over"}

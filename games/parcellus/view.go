@@ -53,6 +53,8 @@ type View struct {
 	Totals       []int      `json:"totals"`
 	Over         bool       `json:"over"`
 	Winners      []int      `json:"winners"`
+
+	mem *viewMem // the memory FillView built the view in; nil for View's
 }
 
 // Captured is one captured parcel.

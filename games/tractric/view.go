@@ -124,6 +124,8 @@ type View struct {
 	DealScores [][]int `json:"deal_scores"`
 	Over       bool    `json:"over"`
 	Winners    []int   `json:"winners"`
+
+	mem *viewMem // the memory FillView built the view in; nil for View's
 }
 
 var phaseNames = [...]string{"propose", "play", "give", "over"}
