@@ -10,7 +10,8 @@ import (
 )
 
 // Leveled is a level of the search bot: its settings for each game, chosen
-// by measurement, and the settings for any other game.
+// by measurement (docs/perf/levels.md), and the settings for any other
+// game.
 type Leveled struct {
 	// Label is the level's name ("hard").
 	Label string
@@ -90,20 +91,12 @@ func (b Leveled) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
 }
 
 // hardGames is the search of the hard level per game: iterations such that
-// hard thinks well under a second per move on one core (BenchmarkSearch:
-// 40 to 180 ms of CPU per move on average), and the depth of its own decisions in the
-// tree that measured best: the whole tree in Tractric and Parcellus, where
-// the bot's hand changes only by its own moves; only the root move in Golf,
-// Court Circular and Damn, where cards it draws would be mixed up in deeper
-// nodes (Golf at 200 iterations: 55% of matches won against three
-// heuristics with depth 1, 28% with the whole tree).
-//
-// Measured against heuristic bots in the other seats (seats rotated, seed
-// 1): hard won 87% of 60 Golf matches (4 players), 73% of 150 Parcellus,
-// 100% of 30 Tractric (3 players), 59% of 90 Damn (3 players) and 92% of
-// 60 Court Circular (1860, 2 players); medium won 66%, 77%, 97%, 27%
-// (no better than the heuristic in Damn, before mediumGames gave it more)
-// and 83%.
+// hard thinks well under a second per move on one core (BenchmarkSearch),
+// and the depth of its own decisions in the tree that plays best: the
+// whole tree in Tractric and Parcellus, where the bot's hand changes only
+// by its own moves; only the root move in Golf, Court Circular and Damn,
+// where cards it draws would be mixed up in deeper nodes.
+// docs/perf/levels.md has the figures, and what each level wins.
 var hardGames = map[string]Search{
 	"golf":           {Iterations: 3000, Depth: 1},
 	"parcellus":      {Iterations: 4000},
@@ -114,9 +107,9 @@ var hardGames = map[string]Search{
 
 // LevelCap is the wall-clock cap of every level's decision (Search.Think
 // with its iterations set): the iterations stay the target, and a
-// position where they would take longer (measured up to 4.7 s for hard
-// in Court Circular on a busy 2-core machine) is cut short, so that no
-// decision keeps a person waiting much over a second.
+// position where they would take longer (a big one, or a busy machine) is
+// cut short, so that no decision keeps a person waiting much over a
+// second.
 const LevelCap = time.Second
 
 // scaled returns hardGames with the iterations divided by div.
@@ -130,9 +123,8 @@ func scaled(div int) map[string]Search {
 }
 
 // mediumGames is medium's search per game: an eighth of hard's iterations,
-// but half in Damn, where an eighth (187) won no more than the heuristic
-// (27% of 90 three-player matches, a fair share being 33%) and 750 won 55%
-// [42.5, 66.9] of 60 (seed 1, seats rotated, 30 ms a move on average).
+// but half in Damn, where an eighth wins no more than the heuristic does
+// (docs/perf/levels.md).
 func mediumGames() map[string]Search {
 	games := scaled(8)
 	games["damn"] = Search{Iterations: hardGames["damn"].Iterations / 2, Depth: 1}

@@ -324,13 +324,11 @@ func redact(dsn string) string {
 
 // minProcs is the fewest Ps (runtime.GOMAXPROCS) a SQLite node runs with
 // on a small machine of its own. The garbage collector marks with a
-// quarter of the Ps: with 2 it takes a share of each, and the moves that
-// come meanwhile queue behind it; with 4 one P marks and three play on,
-// the kernel sharing the cores. At 10,000 tables on 2 cores this took the
-// p99 from move to view from about 155 ms to about 95 ms (docs/deploy.md).
-// A PostgreSQL node is left as it is: where the database shares the
-// machine, more Ps took its processor time (at 5,000 tables the p99 rose
-// from 40-55 ms to 85 ms).
+// quarter of the Ps: with 4, one P marks while three play on, the kernel
+// sharing the cores among them; with 2, the mark takes a share of both
+// and the moves that come meanwhile queue behind it. A PostgreSQL node
+// keeps Go's own number: there more Ps take processor time from a
+// database on the same machine. (docs/perf/node.md has the runs.)
 const minProcs = 4
 
 // raiseProcs runs the process with minProcs Ps when it has all of a

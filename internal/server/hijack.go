@@ -13,7 +13,7 @@ import (
 // longer one is read in a few pieces; the write buffer holds a state
 // frame, header and all, for one write to the socket (a bigger frame goes
 // in two). net/http's are 4 KiB each, and a connection keeps them for its
-// life: 10,000 connections held 80 MB of them.
+// life: 8 KiB a connection, against 2.5 KiB with these.
 const (
 	connReadBuffer  = 512
 	connWriteBuffer = 2 << 10

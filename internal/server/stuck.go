@@ -11,10 +11,10 @@ import (
 // than a timeout (a client that stopped reading, its socket's buffers
 // full). A session marks the start and the end of each write, two atomic
 // stores; one sweeper, every quarter of the timeout while connections are
-// watched, closes those stuck past it. (A timer per connection, set and
-// stopped around each frame, kept the runtime's timer heaps busy: some 3%
-// of a busy node's processor time.) A stuck write is cut between one and
-// one and a quarter timeouts after it began.
+// watched, closes those stuck past it. A stuck write is cut between one
+// and one and a quarter timeouts after it began. (A timer per connection,
+// set and stopped around each frame, would keep the runtime's timer heaps
+// busy; docs/perf/node.md has what it cost.)
 type stuckWrites struct {
 	ctx     context.Context // the sweeper ends with it
 	timeout time.Duration

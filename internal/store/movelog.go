@@ -18,11 +18,12 @@ import (
 
 // SQLite's moves go through a log (migrations 00005 and 00006). The moves
 // table is kept in (table, number) order, so with thousands of live tables
-// every move of a commit lands on a page of its own, and storing a move
-// cost a 4 KiB page written to the WAL (and later copied back by a
-// checkpoint). The log is kept in the order moves are stored, a commit's
-// moves in one row (move_batches: a JSON array of them), so a commit of a
-// few hundred moves is one insert that writes the log's last page or two.
+// every move of a commit would land on a page of its own, and storing a
+// move would cost a 4 KiB page written to the WAL (and later copied back
+// by a checkpoint). The log is kept in the order moves are stored, a
+// commit's moves in one row (move_batches: a JSON array of them), so a
+// commit of a few hundred moves is one insert that writes the log's last
+// page or two.
 // Every foldEvery the log is folded into the moves table, a few hundred
 // moves a transaction between the commits of new moves, with each table's
 // moves of those seconds together (several on one page), and the rows

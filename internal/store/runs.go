@@ -12,8 +12,8 @@ import (
 // into moves), many a statement (plainQuery's, for 1, 2, 4, ... maxBatch
 // moves), through the driver's connection itself. database/sql converts
 // and copies every argument of every statement into a slice of its own
-// (six a move), which was a fifth of what a busy server allocated; here
-// the arguments' slice is the writer's, used again.
+// (six a move); here the arguments' slice is the writer's, used again
+// from statement to statement (docs/perf/node.md has what the copy cost).
 type runs struct {
 	query func(n int) string
 	// conn is the driver connection stmts were prepared on (database/sql

@@ -371,10 +371,9 @@ const (
 //
 // The writer lingers waiting for the moves themselves, which wake it as
 // they come, with a timer only for the end of the linger, and never in a
-// sleep: while the garbage collector marks, a sleeping goroutine's timer
-// fired up to 12 ms late and the writer waited as long again for a
-// processor, so each 2 ms linger took 20 ms or more and every table's
-// moves backed up behind the writer.
+// sleep: while the garbage collector marks, a sleeping goroutine wakes
+// late and then waits again for a processor, and every table's moves
+// would back up behind the writer. (docs/perf/node.md has the traces.)
 type pacer struct {
 	last  int       // the moves of the last batch
 	ended time.Time // when its commit ended
@@ -464,7 +463,7 @@ type moveKey struct {
 // a statement's cost (and the writer's trips through database/sql) is paid
 // a few times a batch, not once a move; the statements are prepared once,
 // for 1, 2, 4, ... moves, and a batch is cut into such runs (parsing a
-// statement per batch cost more than the inserts).
+// statement for each batch would cost more than its inserts).
 func (s *sqlStore) insertBatch(ctx context.Context, batch []appendReq) (map[moveKey]bool, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {

@@ -11,11 +11,11 @@ import (
 // goroutine started each time a table's inbox fills. The garbage
 // collector charges its marking to the goroutines that allocate while it
 // runs, and a goroutine's first allocation in a cycle costs it a share of
-// at least 64 KiB of marking. At 10,000 tables a goroutine started per
-// move (and one per bot's timer) made thousands of such first allocations
-// in every cycle: the moves of every table stalled for the length of the
-// mark, some 200 ms, every few seconds. A few dozen long-lived actors
-// each pay their share once and then allocate on credit.
+// at least 64 KiB of marking. A goroutine started per move on a busy node
+// would make thousands of such first allocations in every cycle, and the
+// moves of every table would stall for the length of each mark. A few
+// dozen long-lived actors each pay their share once and then allocate on
+// credit.
 //
 // A table with work goes to the actor that went idle last, or to a new
 // one if none is idle, up to maxActors; past that it waits its turn, and
@@ -23,13 +23,14 @@ import (
 // as the tables busy at once: the rest wait unused and end after
 // actorIdle, and every idle one ends once the manager closes.
 //
-// The bound matters while the collector marks: moves are slower then, a
-// new actor's first allocation is charged its share of the marking, and
-// the goroutines asking for actors (a connection's, a bot's timer's) were
-// charged for starting them; a few hundred actors started in each mark
-// held every table up for a hundred milliseconds. An actor blocks only on
-// the store (a move's commit, which no other table's work holds up), so
-// tables waiting for one wait for a commit at most.
+// The bound matters while the collector marks: moves are slower then, so
+// more tables wait for an actor; a new actor's first allocation is
+// charged its share of the marking, and so are the goroutines asking for
+// actors (a connection's, a bot's timer's) for starting them. Unbounded,
+// the hundreds of actors a mark would start hold every table up. An actor
+// blocks only on the store (a move's commit, which no other table's work
+// holds up), so tables waiting for one wait for a commit at most.
+// (docs/perf/node.md has the runs.)
 
 // actorIdle is how long an actor with nothing to run lives on: longer
 // than between two collections of a busy server, so the actors a mark

@@ -22,10 +22,10 @@ import (
 // The message is copied into the sub and read on the table's actor: the
 // caller, the connection's goroutine, allocates nothing. (Each goroutine
 // that allocates while the garbage collector marks is charged a share of
-// the marking; 10,000 connections each allocating for a message stalled
-// every table while it lasted.) Nor is the caller woken when the table
-// has read it: it is back at its connection, and the goroutines woken a
-// move are fewer (while a mark runs, hundreds wait for a processor).
+// the marking, and thousands of connections each allocating for a message
+// would stall every table while it lasts.) Nor is the caller woken when
+// the table has read it: it is back at its connection, so a move wakes
+// fewer goroutines (while a mark runs, hundreds wait for a processor).
 //
 // A message that finds the table's inbox full (Config.Inbox) is not
 // read: the sub waits in the table's owed list with the message's

@@ -194,7 +194,7 @@ type Sub struct {
 	// mu guards the queue, which the actor adds to and the writer takes
 	// from. It grows as frames wait and is used again once empty, so an
 	// idle connection holds a few words (a channel of the queue's whole
-	// size was 2 KiB of pointers for the collector to scan).
+	// size would be 2 KiB of pointers for the collector to scan).
 	mu    sync.Mutex
 	queue []*Frame // frames to send, oldest first from head
 	head  int
