@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"parlour/card"
 	"parlour/game"
@@ -81,13 +82,18 @@ func damnKeep(picked []card.Card, legal []game.Move, rng *rand.Rand) game.Move {
 	return best
 }
 
+// damnLeafViews keeps the views damnUtility reads (viewSlots).
+var damnLeafViews sync.Pool
+
 // damnUtility: the first seat out wins; later seats out are safe from
 // losing, which is worth a little; among the seats still in, fewer cards
 // held is better. It judges finished games and positions cut at the
 // playout horizon alike.
 func damnUtility(base *game.Result, leaf game.State, u []float64) {
 	r := leaf.Result()
-	v := leaf.View(game.Spectator).(damn.View)
+	slot := slotFrom(&damnLeafViews)
+	defer damnLeafViews.Put(slot)
+	v := viewOf(leaf, game.Spectator, &slot.v).(*damn.View)
 	n := len(u)
 	in, sum := 0, 0
 	for i := range n {

@@ -46,13 +46,18 @@ type viewSlot struct{ v any }
 // decide returns the heuristic's move for seat in s among legal, with
 // the seat's view filled in a slot from the profile's pool.
 func (p *profile) decide(s game.State, seat int, legal []game.Move, rng *rand.Rand) game.Move {
-	slot, _ := p.views.Get().(*viewSlot)
-	if slot == nil {
-		slot = new(viewSlot)
-	}
+	slot := slotFrom(&p.views)
 	m := p.heuristic(viewOf(s, seat, &slot.v), legal, rng)
 	p.views.Put(slot)
 	return m
+}
+
+// slotFrom returns a viewSlot from pool, or a new one.
+func slotFrom(pool *sync.Pool) *viewSlot {
+	if slot, ok := pool.Get().(*viewSlot); ok {
+		return slot
+	}
+	return new(viewSlot)
 }
 
 // viewOf returns seat's view of s as a HeuristicFunc reads it, a pointer

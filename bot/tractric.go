@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"parlour/card"
 	"parlour/game"
@@ -311,6 +312,9 @@ func tractricGive(v *tractric.View, b tractricBoard, legal []game.Move, rng *ran
 	return best
 }
 
+// tractricLeafViews keeps the views tractricUtility reads (viewSlots).
+var tractricLeafViews sync.Pool
+
 // tractricUtility values the end of a hand: games won in it count most;
 // otherwise each colour's hold on the board (lines it can still make).
 func tractricUtility(base *game.Result, leaf game.State, u []float64) {
@@ -324,7 +328,9 @@ func tractricUtility(base *game.Result, leaf game.State, u []float64) {
 		}
 		return
 	}
-	v := leaf.View(0).(tractric.View)
+	slot := slotFrom(&tractricLeafViews)
+	defer tractricLeafViews.Put(slot)
+	v := viewOf(leaf, 0, &slot.v).(*tractric.View)
 	var board [9]int
 	for i := range 9 {
 		board[i] = int(v.Board[i])
