@@ -14,8 +14,9 @@
 //
 //   - Game: Name, Title, Summary, Rules, Players, Options (checked and
 //     filled in by Resolve, with OptionChecker for options that depend on
-//     each other), Info (how a match is scored and how long it is), New
-//     (every fixed deal checked before any move).
+//     each other), Info (how a match is scored and how long it is, what
+//     a deal is called, how seats pair up), New (every fixed deal checked
+//     before any move).
 //   - State: ToAct (a set of seats), Legal (into the caller's buffer),
 //     ApplyFast (unchecked), Clone, View (per seat, or Spectator), Result,
 //     DealsPlayed, WatchDeals (see each deal's last position), Reset (the
@@ -66,7 +67,8 @@ type Game interface {
 	// Options lists the game's own options (players and dealer are common
 	// to all games and not listed).
 	Options() []OptionSpec
-	// Info tells how the game's matches are scored and how long they are.
+	// Info tells how the game's matches are scored and how long they
+	// are, what a deal is called and how seats pair up.
 	Info() Info
 	// New starts a match. The options must come from Resolve for this game;
 	// deals, if not empty, fix the cards of the first deals (nil entries are
@@ -75,8 +77,10 @@ type Game interface {
 	New(opts Options, seed uint64, deals []Layout) (State, error)
 }
 
-// Info is what bots, the lab and the table need to know of a game beyond
-// its moves: how its matches are scored and how long they are.
+// Info is what bots, the lab, the table and the front ends need to know of
+// a game beyond its moves: how its matches are scored and how long they
+// are, what a deal is called, and how seats pair up. The table server
+// sends it to the front ends in GET /api/games.
 type Info struct {
 	// LowWins reports that the lowest total leads and wins (Golf, Damn),
 	// as opposed to the highest.
@@ -84,6 +88,26 @@ type Info struct {
 	// OneDeal reports that a match is a single deal (Damn): nothing
 	// carries over between deals, and figures about deals do not apply.
 	OneDeal bool
+	// Deal is what the game's rules call a deal, in lower case, and Deals
+	// its plural: "hole" (Golf), "hand" (Tractric), "game" (Damn, whose
+	// match is one deal), "deal". The front ends number deals with it in
+	// the scores and the log ("Hole 3", "End of hand 2").
+	Deal, Deals string
+	// Sides tells, by number of players, the side each seat plays for
+	// where seats play in partnerships: Tractric's Sides[4] is
+	// {0, 1, 0, 1}, seats 0 and 2 against seats 1 and 3. A number of
+	// players it does not list: every seat plays for itself. Side reads
+	// it; callers must not change it.
+	Sides map[int][]int
+}
+
+// Side returns the side seat plays for at a table of players: its
+// partnership's number from Sides, or else the seat itself.
+func (i Info) Side(players, seat int) int {
+	if s, ok := i.Sides[players]; ok && seat >= 0 && seat < len(s) {
+		return s[seat]
+	}
+	return seat
 }
 
 // State is a whole match in progress. Methods that take a seat expect

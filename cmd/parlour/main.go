@@ -20,7 +20,10 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
+
+	"parlour/games"
 )
 
 // command is one subcommand of parlour.
@@ -87,7 +90,8 @@ func commandNames() []string {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "parlour: five parlour card games (golf, parcellus, tractric, damn, court-circular),")
+	names := games.Registry.Names()
+	fmt.Fprintf(w, "parlour: %s parlour card games (%s),\n", inWords(len(names)), strings.Join(names, ", "))
 	fmt.Fprintln(w, "to play in the browser or the terminal, script, study and measure.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Commands:")
@@ -97,6 +101,15 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Start with: parlour serve (and open the page it prints), or parlour play golf")
 	fmt.Fprintln(w, "Run \"parlour help COMMAND\" for a command's flags.")
+}
+
+// inWords spells n in words up to twelve.
+func inWords(n int) string {
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return strconv.Itoa(n)
 }
 
 func runHelp(e *env, args []string) int {

@@ -57,7 +57,7 @@ func (Game) Options() []game.OptionSpec {
 }
 
 // Info reports that the highest total wins, over several deals.
-func (Game) Info() game.Info { return game.Info{} }
+func (Game) Info() game.Info { return game.Info{Deal: "deal", Deals: "deals"} }
 
 // CheckOptions refuses the 1862 edition with other than 2 players or with
 // a target given (it plays to two Hits), and drops the target it does not

@@ -52,9 +52,12 @@ func (Game) Rules() string { return rulesText }
 // Players returns 2 and 4.
 func (Game) Players() (int, int) { return 2, MaxPlayers }
 
-// Info reports that a match is one deal, and that fewer cards held is
-// better (the first out wins; the last holding cards loses).
-func (Game) Info() game.Info { return game.Info{LowWins: true, OneDeal: true} }
+// Info reports that a match is one deal (a game, as the rules call it),
+// and that fewer cards held is better (the first out wins; the last
+// holding cards loses).
+func (Game) Info() game.Info {
+	return game.Info{LowWins: true, OneDeal: true, Deal: "game", Deals: "games"}
+}
 
 // Options returns players (2-4, default 2) and max_turns (the safeguard
 // turn cap, default 2000).

@@ -57,7 +57,7 @@ func (Game) Options() []game.OptionSpec {
 }
 
 // Info reports that the lowest total wins, over several holes.
-func (Game) Info() game.Info { return game.Info{LowWins: true} }
+func (Game) Info() game.Info { return game.Info{LowWins: true, Deal: "hole", Deals: "holes"} }
 
 // Card values: A=1, 2-10 face value, J=11, Q=12, K=0, joker -2.
 func value(c card.Card) int {

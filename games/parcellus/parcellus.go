@@ -63,7 +63,7 @@ func (Game) Rules() string { return rulesText }
 func (Game) Players() (int, int) { return Players, Players }
 
 // Info reports that the highest total wins, over several deals.
-func (Game) Info() game.Info { return game.Info{} }
+func (Game) Info() game.Info { return game.Info{Deal: "deal", Deals: "deals"} }
 
 // Options returns players (always 3) and target (1-999, default 30).
 func (Game) Options() []game.OptionSpec {

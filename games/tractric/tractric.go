@@ -64,8 +64,13 @@ func (Game) Rules() string { return rulesText }
 // Players returns 3 and 4.
 func (Game) Players() (int, int) { return 3, MaxPlayers }
 
-// Info reports that the most games won wins, over several hands.
-func (Game) Info() game.Info { return game.Info{} }
+// Info reports that the most games won wins, over several hands, and
+// that 4 players play in two partnerships.
+func (Game) Info() game.Info { return game.Info{Deal: "hand", Deals: "hands", Sides: sides} }
+
+// sides are the partnerships: with 4 players, seats 0 and 2 against
+// seats 1 and 3 (State.colour).
+var sides = map[int][]int{4: {0, 1, 0, 1}}
 
 // Options returns players (3, or 4 in partnerships; default 3).
 func (Game) Options() []game.OptionSpec {

@@ -17,11 +17,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"parlour/games"
 )
 
-// Games are the game names whose parlour_moves_total series exist from the
-// start (at 0). A move of another game is counted under its own name too.
-var games = []string{"court-circular", "damn", "golf", "parcellus", "tractric"}
+// gameNames are the game names whose parlour_moves_total series exist from
+// the start (at 0): every game of the registry. A move of another game is
+// counted under its own name too.
+var gameNames = games.Registry.Names()
 
 // refusalCodes are the codes parlour_refusals_total counts by name: the
 // WebSocket error codes (internal/protocol) and the HTTP API's
@@ -144,8 +147,8 @@ func New() *Metrics {
 			c = m.conns
 		case "parlour_moves_total":
 			m.moves = prometheus.NewCounterVec(prometheus.CounterOpts{Name: d.Name, Help: d.Help}, d.Labels)
-			m.movesByGame = make(map[string]prometheus.Counter, len(games))
-			for _, g := range games {
+			m.movesByGame = make(map[string]prometheus.Counter, len(gameNames))
+			for _, g := range gameNames {
 				m.movesByGame[g] = m.moves.WithLabelValues(g)
 			}
 			c = m.moves
@@ -280,7 +283,7 @@ func (m *Metrics) ConnClosed() {
 }
 
 // Move counts a move applied at a table of the game (parlour_moves_total).
-// It does not allocate for the five games.
+// It does not allocate for the games of the registry.
 func (m *Metrics) Move(game string) {
 	if m == nil {
 		return

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"parlour/games"
 	"parlour/internal/metrics"
 )
 
@@ -125,7 +126,7 @@ func TestFamiliesMatchDescribe(t *testing.T) {
 
 func TestPreregisteredSeries(t *testing.T) {
 	s := get(t, metrics.New().Handler())
-	for _, g := range []string{"court-circular", "damn", "golf", "parcellus", "tractric"} {
+	for _, g := range games.Registry.Names() {
 		if v := s.value(t, `parlour_moves_total{game="`+g+`"}`); v != 0 {
 			t.Errorf("moves of %s = %v at start", g, v)
 		}

@@ -2,8 +2,10 @@ package server_test
 
 import (
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -281,6 +283,14 @@ func TestLobby(t *testing.T) {
 		gi := list[i]
 		if gi.ID != g.Name() || gi.Name != g.Title() || gi.MinPlayers != lo || gi.MaxPlayers != hi || gi.Rules == "" || len(gi.Options) == 0 {
 			t.Errorf("game %d: %+v", i, gi)
+		}
+		// What the front ends share comes from the game's Info.
+		info := g.Info()
+		sides := map[int][]int{}
+		maps.Copy(sides, info.Sides)
+		if gi.Deal != info.Deal || gi.Deals != info.Deals || gi.LowWins != info.LowWins || gi.OneDeal != info.OneDeal ||
+			!reflect.DeepEqual(gi.Sides, sides) {
+			t.Errorf("%s: deal %q/%q, low_wins %v, one_deal %v, sides %v; Info() = %+v", gi.ID, gi.Deal, gi.Deals, gi.LowWins, gi.OneDeal, gi.Sides, info)
 		}
 	}
 	var bots []string

@@ -5,6 +5,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/netip"
@@ -338,13 +340,24 @@ func token(r *http.Request, body string) string {
 
 // GameInfo is one game as GET /api/games lists it.
 type GameInfo struct {
-	ID         string       `json:"id"`
-	Name       string       `json:"name"`
-	Summary    string       `json:"summary"`
-	MinPlayers int          `json:"min_players"`
-	MaxPlayers int          `json:"max_players"`
-	Options    []OptionInfo `json:"options"`
-	Rules      string       `json:"rules"`
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Summary    string `json:"summary"`
+	MinPlayers int    `json:"min_players"`
+	MaxPlayers int    `json:"max_players"`
+	// Deal and Deals are what the game calls a deal (game.Info), for the
+	// front ends' scores and logs: "hole" and "holes" in Golf.
+	Deal  string `json:"deal"`
+	Deals string `json:"deals"`
+	// LowWins, OneDeal: the lowest total wins; a match is one deal.
+	LowWins bool `json:"low_wins"`
+	OneDeal bool `json:"one_deal"`
+	// Sides: by number of players, the side each seat plays for where
+	// seats play in partnerships ({"4": [0, 1, 0, 1]} in Tractric); empty
+	// when every seat plays for itself.
+	Sides   map[int][]int `json:"sides"`
+	Options []OptionInfo  `json:"options"`
+	Rules   string        `json:"rules"`
 }
 
 // OptionInfo is one option of a game.
@@ -359,8 +372,11 @@ type OptionInfo struct {
 
 func gameInfo(g game.Game) GameInfo {
 	lo, hi := g.Players()
+	info := g.Info()
 	gi := GameInfo{ID: g.Name(), Name: g.Title(), Summary: g.Summary(), MinPlayers: lo, MaxPlayers: hi,
-		Options: []OptionInfo{}, Rules: g.Rules()}
+		Deal: cmp.Or(info.Deal, "deal"), Deals: cmp.Or(info.Deals, "deals"), LowWins: info.LowWins, OneDeal: info.OneDeal,
+		Sides: map[int][]int{}, Options: []OptionInfo{}, Rules: g.Rules()}
+	maps.Copy(gi.Sides, info.Sides)
 	for _, o := range g.Options() {
 		oi := OptionInfo{Name: o.Name, Doc: o.Doc, Default: o.Default, Choices: o.Choices}
 		if len(o.Choices) == 0 {

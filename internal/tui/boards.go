@@ -16,31 +16,6 @@ import (
 	"parlour/games/tractric"
 )
 
-// boards draw each game's table on the full screen, by game name; a game
-// without one is drawn by its line-mode renderer.
-var boards = map[string]func(s *snapshot, d *drawer) string{
-	courtcircular.Game{}.Name(): courtBoard,
-	damn.Game{}.Name():          damnBoard,
-	golf.Game{}.Name():          golfBoard,
-	parcellus.Game{}.Name():     parcellusBoard,
-	tractric.Game{}.Name():      tractricBoard,
-}
-
-// viewHand returns the viewer's hand in a game's view (none in Golf).
-func viewHand(view any) []card.Card {
-	switch v := view.(type) {
-	case parcellus.View:
-		return v.Hand
-	case tractric.View:
-		return v.Hand
-	case damn.View:
-		return v.Hand
-	case courtcircular.View:
-		return v.Hand
-	}
-	return nil
-}
-
 // others lists the seats other than the viewer, in turn order from the
 // viewer's left (every seat for a spectator).
 func others(viewer, players int) []int {
@@ -310,8 +285,14 @@ func tractricBoard(s *snapshot, d *drawer) string {
 		grid = append(grid, edge("└", "┴", "┘"))
 	}
 	var key []string
-	if v.Players == 4 {
-		key = append(key, d.st.seat[0].Render("●")+" "+d.name(0)+" & "+d.name(2), d.st.seat[1].Render("●")+" "+d.name(1)+" & "+d.name(3))
+	if sides := sides(tractric.Game{}.Info(), v.Players); sides != nil {
+		for c, seats := range sides {
+			var names []string
+			for _, seat := range seats {
+				names = append(names, d.name(seat))
+			}
+			key = append(key, d.st.seat[c%len(d.st.seat)].Render("●")+" "+strings.Join(names, " & "))
+		}
 	} else {
 		for seat := 0; seat < v.Players; seat++ {
 			key = append(key, d.st.seat[seat%len(d.st.seat)].Render("●")+" "+d.name(seat))

@@ -1,25 +1,8 @@
 package tui
 
-import (
-	"encoding/json"
+import "encoding/json"
 
-	"parlour/games/courtcircular"
-	"parlour/games/damn"
-	"parlour/games/golf"
-	"parlour/games/parcellus"
-	"parlour/games/tractric"
-)
-
-// decoders read a view a server sent (JSON) back into the game's own view
-// type, so a table at a server is drawn as a table here is; by game name.
-var decoders = map[string]func(json.RawMessage) (any, error){
-	courtcircular.Game{}.Name(): decodeAs[courtcircular.View],
-	damn.Game{}.Name():          decodeAs[damn.View],
-	golf.Game{}.Name():          decodeAs[golf.View],
-	parcellus.Game{}.Name():     decodeAs[parcellus.View],
-	tractric.Game{}.Name():      decodeAs[tractric.View],
-}
-
+// decodeAs reads a view of type V: a renderer's decode.
 func decodeAs[V any](raw json.RawMessage) (any, error) {
 	var v V
 	if err := json.Unmarshal(raw, &v); err != nil {
@@ -34,8 +17,8 @@ func decodeView(name string, raw json.RawMessage) (any, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	if d, ok := decoders[name]; ok {
-		return d(raw)
+	if r, ok := renderers[name]; ok {
+		return r.decode(raw)
 	}
 	var v any
 	err := json.Unmarshal(raw, &v)

@@ -25,7 +25,7 @@ func TestDecodeViews(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := decoders[name]; !ok {
+		if _, ok := renderers[name]; !ok {
 			t.Errorf("%s: no decoder: a server's table of it would be drawn as JSON", name)
 			continue
 		}

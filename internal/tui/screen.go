@@ -424,7 +424,7 @@ func (m *Model) send(text string) tea.Cmd {
 // through them: moves naming cards of the hand in the hand's order, then
 // the others; while a move is being typed, those that match it.
 func (m *Model) choices() []string {
-	legal := orderMoves(m.snap.legal, handOf(m.snap.view))
+	legal := orderMoves(m.snap.legal, handOf(m.snap.name, m.snap.view))
 	if m.focus != focusMove {
 		return legal
 	}
@@ -495,7 +495,7 @@ func (m *Model) pickPool() []card.Card {
 		}
 	}
 	var out []card.Card
-	for _, c := range handOf(m.snap.view) {
+	for _, c := range handOf(m.snap.name, m.snap.view) {
 		if seen[c] {
 			out = append(out, c)
 			delete(seen, c)
@@ -596,13 +596,12 @@ func (m *Model) selectedMove() string {
 	return ""
 }
 
-// handOf returns the viewer's hand in a view, if it has one.
-func handOf(view any) []card.Card {
-	type hander interface{ handCards() []card.Card }
-	if h, ok := view.(hander); ok {
-		return h.handCards()
+// handOf returns the viewer's hand in a view of game name, if it has one.
+func handOf(name string, view any) []card.Card {
+	if r, ok := renderers[name]; ok && r.hand != nil {
+		return r.hand(view)
 	}
-	return viewHand(view)
+	return nil
 }
 
 // orderMoves orders legal moves as the arrow keys go through them: those
@@ -776,11 +775,12 @@ func (m *Model) board(width, height int) string {
 	if m.snap.view == nil {
 		return m.st.muted.Render("Waiting for the table…")
 	}
-	b, ok := boards[m.snap.name]
+	r, ok := renderers[m.snap.name]
 	if !ok {
 		p := &Painter{Seat: m.snap.seat, Names: m.snap.names}
 		return render(m.snap.name, m.snap.view, p)
 	}
+	b := r.board
 	out := ansi.Wrap(b(&m.snap, m.drawer(width, false)), width, " ")
 	if lipgloss.Height(out) <= height {
 		return out
@@ -1119,17 +1119,6 @@ func capitalise(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-// dealWord is what a game calls a deal.
-func dealWord(name string) string {
-	switch name {
-	case "golf":
-		return "hole"
-	case "tractric", "damn":
-		return "hand"
-	}
-	return "deal"
 }
 
 // dealLine is the log line of a deal's end: each seat's score for it.

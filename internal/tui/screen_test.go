@@ -116,7 +116,7 @@ var gameCases = []string{"golf", "parcellus", "tractric", "damn", "court-circula
 // up in its own place, as the board writes them ("7♥").
 func seenCards(m *Model) []string {
 	var out []string
-	for _, c := range handOf(m.snap.view) {
+	for _, c := range handOf(m.snap.name, m.snap.view) {
 		out = append(out, c.Pretty())
 	}
 	if v, ok := m.snap.view.(golf.View); ok {

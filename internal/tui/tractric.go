@@ -22,6 +22,7 @@ func renderTractric(view any, p *Painter) string {
 		}
 	}
 	fmt.Fprintf(&b, "%s  game %d  dealer: %s  trump: %s\n\n", p.Bold(fmt.Sprintf("Tractric hand %d", v.Deal)), v.Game, p.Name(v.Dealer), trump)
+	sides := sides(tractric.Game{}.Info(), v.Players)
 	owner := func(i int) string {
 		raw, _ := json.Marshal(v.Board[i])
 		if string(raw) == "null" {
@@ -29,7 +30,7 @@ func renderTractric(view any, p *Painter) string {
 		}
 		var c int
 		_ = json.Unmarshal(raw, &c)
-		if v.Players == 4 {
+		if sides != nil {
 			return fmt.Sprintf("side%d", c)
 		}
 		return fmt.Sprintf("seat%d", c)
@@ -43,8 +44,16 @@ func renderTractric(view any, p *Painter) string {
 		b.WriteString("|\n")
 	}
 	b.WriteString("   +-----------+-----------+-----------+\n")
-	if v.Players == 4 {
-		b.WriteString("   (side0: seats 0 and 2, side1: seats 1 and 3)\n")
+	if sides != nil {
+		var parts []string
+		for c, seats := range sides {
+			var ns []string
+			for _, seat := range seats {
+				ns = append(ns, fmt.Sprint(seat))
+			}
+			parts = append(parts, fmt.Sprintf("side%d: seats %s", c, strings.Join(ns, " and ")))
+		}
+		fmt.Fprintf(&b, "   (%s)\n", strings.Join(parts, ", "))
 	}
 	b.WriteByte('\n')
 	for seat := 0; seat < v.Players; seat++ {

@@ -18,7 +18,9 @@ import (
 	"time"
 
 	"parlour/bot"
+	"parlour/card"
 	"parlour/game"
+	"parlour/games"
 	"parlour/games/courtcircular"
 	"parlour/games/damn"
 	"parlour/games/golf"
@@ -45,21 +47,74 @@ type Config struct {
 // Renderer draws a seat's view of a game as text.
 type Renderer func(view any, p *Painter) string
 
-// renderers holds each game's renderer, by game.Game.Name; a game without
-// one is drawn as its view's JSON (a test checks every registered game has
-// its own).
-var renderers = map[string]Renderer{
-	courtcircular.Game{}.Name(): renderCourt,
-	damn.Game{}.Name():          renderDamn,
-	golf.Game{}.Name():          renderGolf,
-	parcellus.Game{}.Name():     renderParcellus,
-	tractric.Game{}.Name():      renderTractric,
+// A renderer is how the terminal draws one game: the whole of what this
+// package knows of it.
+type renderer struct {
+	// text draws the table for the line prompt (Play, PlayJoined).
+	text Renderer
+	// board draws the full-screen table (Run, RunJoined).
+	board func(s *snapshot, d *drawer) string
+	// decode reads a view a server sent (JSON) back into the game's own
+	// view type, so a table at a server is drawn as a table here is.
+	decode func(json.RawMessage) (any, error)
+	// hand returns the viewer's hand in a view, which the arrow keys go
+	// through first; nil for a game without hands (Golf).
+	hand func(view any) []card.Card
 }
 
-// HasRenderer reports whether g has a renderer of its own.
+// renderers holds each game's renderer, by game.Game.Name: the one place a
+// game joins the terminal. A game without one is drawn as its view's JSON
+// (games/tables_test.go checks every registered game has its own).
+var renderers = map[string]renderer{
+	courtcircular.Game{}.Name(): {renderCourt, courtBoard, decodeAs[courtcircular.View], handIn(func(v courtcircular.View) []card.Card { return v.Hand })},
+	damn.Game{}.Name():          {renderDamn, damnBoard, decodeAs[damn.View], handIn(func(v damn.View) []card.Card { return v.Hand })},
+	golf.Game{}.Name():          {renderGolf, golfBoard, decodeAs[golf.View], nil},
+	parcellus.Game{}.Name():     {renderParcellus, parcellusBoard, decodeAs[parcellus.View], handIn(func(v parcellus.View) []card.Card { return v.Hand })},
+	tractric.Game{}.Name():      {renderTractric, tractricBoard, decodeAs[tractric.View], handIn(func(v tractric.View) []card.Card { return v.Hand })},
+}
+
+// handIn makes a renderer's hand from a function of the game's view type.
+func handIn[V any](f func(V) []card.Card) func(any) []card.Card {
+	return func(view any) []card.Card {
+		if v, ok := view.(V); ok {
+			return f(v)
+		}
+		return nil
+	}
+}
+
+// HasRenderer reports whether g has a renderer of its own, for the line
+// prompt and the full screen, and reads its views from a server.
 func HasRenderer(g game.Game) bool {
-	_, ok := renderers[g.Name()]
-	return ok
+	r, ok := renderers[g.Name()]
+	return ok && r.text != nil && r.board != nil && r.decode != nil
+}
+
+// dealWord is what game name calls a deal (game.Info), "deal" for a game
+// this program does not know.
+func dealWord(name string) string {
+	if g, err := games.Lookup(name); err == nil && g.Info().Deal != "" {
+		return g.Info().Deal
+	}
+	return "deal"
+}
+
+// sides lists, by side, the seats of each side at a table of players of a
+// game whose seats play in partnerships there (game.Info.Sides); nil when
+// every seat plays for itself.
+func sides(info game.Info, players int) [][]int {
+	of, ok := info.Sides[players]
+	if !ok {
+		return nil
+	}
+	var out [][]int
+	for seat, side := range of {
+		for len(out) <= side {
+			out = append(out, nil)
+		}
+		out[side] = append(out[side], seat)
+	}
+	return out
 }
 
 // Painter formats cards and highlights for one terminal.
@@ -250,7 +305,7 @@ func botToAct(acts game.Seats, person int) int {
 
 func render(name string, view any, p *Painter) string {
 	if r, ok := renderers[name]; ok {
-		return r(view, p)
+		return r.text(view, p)
 	}
 	b, _ := json.MarshalIndent(view, "", "  ")
 	return string(b) + "\n"

@@ -7,6 +7,10 @@ export interface OptionInfo {
 }
 export interface GameInfo {
   id: string; name: string; summary: string; min_players: number; max_players: number;
+  deal: string; deals: string;    // what the game calls a deal: "hole", "holes"
+  low_wins: boolean;              // the lowest total wins
+  one_deal: boolean;              // a match is one deal
+  sides: Record<string, number[]>; // by number of players: each seat's side, where seats play in partnerships
   options: OptionInfo[]; rules: string;
 }
 export interface SeatInfo {
@@ -56,6 +60,20 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const data = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error((data && data.error && data.error.message) || res.statusText);
   return data as T;
+}
+
+// dealWord is what a game calls a deal, capitalised as in a heading
+// ("Hole"); "Deal" while the game is not known.
+export function dealWord(g: GameInfo | undefined): string {
+  const w = (g && g.deal) || "deal";
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// sidesOf returns the side each seat plays for at a table of players: its
+// partnership's number, or the seat itself where seats play alone.
+export function sidesOf(g: GameInfo | undefined, players: number): number[] {
+  const s = g && g.sides && g.sides[String(players)];
+  return s && s.length === players ? s : Array.from({ length: players }, (_, i) => i);
 }
 
 let gamesCache: Promise<GameInfo[]> | null = null;

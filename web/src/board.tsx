@@ -1,19 +1,38 @@
 // What every game's board is given, and small shared pieces.
-import type { ComponentChildren } from "preact";
+import type { ComponentChildren, FunctionComponent } from "preact";
 import { useState, useEffect } from "preact/hooks";
-import type { Card } from "./api";
+import type { Card, PlaceInfo } from "./api";
+import type { Hint } from "./animate";
 import { CardView, prettyMove } from "./cards";
 
 export interface BoardProps {
   view: any;
   seat: number;          // the viewer's seat, -1 for a spectator or a replay
   players: number;
+  sides: number[];       // the side each seat plays for (GameInfo.sides; the seat itself where seats play alone)
   legal: string[];       // the viewer's legal moves now
   act: (move: string, sure?: boolean) => void; // sure: already confirmed (a multi-card choice)
   names: string[];       // seat names
   toAct: number[];
   hands?: (Card[] | null)[]; // replay: every seat's hand, from its own view
   faceDown?: (Card[] | null)[]; // replay (Golf): each seat's face-down cards, by position (null: face up)
+}
+
+// Renderer is how the page draws one game (boards.tsx holds each game's):
+// its board, and where its moves happen when the cards a move names do
+// not tell (lastmove.ts). What the game itself tells the page (the word
+// for a deal, who wins, the sides) comes in GameInfo, not from here.
+export interface Renderer {
+  Board: FunctionComponent<BoardProps>;
+  // targets: the elements of the board (q finds them) where seat's move
+  // verb args happened; none to fall back on the cards the move names.
+  targets?: (q: (sel: string) => HTMLElement[], seat: number, verb: string, args: string[]) => HTMLElement[];
+  // hints: where the cards a move shows came from, when a face-down card
+  // is involved.
+  hints?: (seat: number, verb: string, arg: string) => Hint[];
+  // faceDown: for a replay, each seat's face-down cards by position
+  // (BoardProps.faceDown), from the spectator's view and every place.
+  faceDown?: (view: any, places: PlaceInfo[]) => (Card[] | null)[];
 }
 
 // SEAT_COLOURS are the seats' colours, clear on the felt and on paper alike.

@@ -14,12 +14,11 @@ export interface Entry { id: number; kind: string; text: string; seat?: number }
 
 let nextId = 1;
 
-// entries turns a message's events into log lines. dealWord is what the
-// game calls a deal ("Hole").
-export function entries(evs: Event[] | undefined, dealWord: string): Entry[] {
+// entries turns a message's events into log lines.
+export function entries(evs: Event[] | undefined): Entry[] {
   const out: Entry[] = [];
   for (const ev of evs || []) {
-    const t = eventText(ev, dealWord);
+    const t = eventText(ev);
     if (t) out.push({ id: nextId++, kind: ev.kind, text: t, seat: ev.seat });
   }
   return out;
@@ -30,7 +29,7 @@ export function entry(kind: string, text: string, seat?: number): Entry { return
 
 const BY: Record<string, string> = { standin: " (the stand-in played)", clock: " (time ran out)" };
 
-function eventText(ev: Event, dealWord: string): string {
+function eventText(ev: Event): string {
   const s = ev.seat;
   switch (ev.kind) {
     case "move": {
@@ -42,7 +41,7 @@ function eventText(ev: Event, dealWord: string): string {
     }
     case "deal": {
       const scores = (ev.scores || []).map((x, i) => `{${i}} ${x > 0 ? "+" + x : x}`).join(", ");
-      return `${dealWord} ${ev.deal ?? ""} is over. ${scores ? "Scores: " + scores + "." : ""}`;
+      return `{deal} ${ev.deal ?? ""} is over. ${scores ? "Scores: " + scores + "." : ""}`;
     }
     case "start": return "The game starts.";
     case "over": return "The match is over.";
@@ -59,16 +58,19 @@ function eventText(ev: Event, dealWord: string): string {
 export function isCard(w: string): boolean { return /^(10|[2-9AJQK])[SHDC]$|^JK$/.test(w); }
 
 // Words draws a template: {N} is seat N's name ("you"/"You" for the
-// viewer's own seat), [C] a card in text with its suit symbol and colour.
+// viewer's own seat), [C] a card in text with its suit symbol and colour,
+// {deal} what the game calls a deal (deal, "Deal" when not given).
 // Everything else is text (never markup).
-export function Words(p: { text: string; names: string[]; me: number }) {
+export function Words(p: { text: string; names: string[]; me: number; deal?: string }) {
   const out: ComponentChildren[] = [];
-  const re = /\{(\d+)\}|\[((?:10|[2-9AJQK])[SHDC]|JK)\]/g;
+  const re = /\{(\d+|deal)\}|\[((?:10|[2-9AJQK])[SHDC]|JK)\]/g;
   let last = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(p.text))) {
     if (m.index > last) out.push(p.text.slice(last, m.index));
-    if (m[1] !== undefined) {
+    if (m[1] === "deal") {
+      out.push(p.deal || "Deal");
+    } else if (m[1] !== undefined) {
       const n = Number(m[1]);
       if (n === p.me) {
         const start = /(^|[.!?:]\s+)$/.test(p.text.slice(0, m.index));
@@ -86,8 +88,8 @@ export function Words(p: { text: string; names: string[]; me: number }) {
 }
 
 // LiveLog is the log beside the table, newest at the bottom, scrolled to
-// the end as lines come.
-export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; over?: string }) {
+// the end as lines come; deal is what the game calls a deal ("Hole").
+export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; deal: string; over?: string }) {
   const ref = useStickToEnd<HTMLOListElement>([p.entries.length, p.over]);
   return (
     <section class="panel log-panel" aria-labelledby="log-title">
@@ -97,7 +99,7 @@ export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; over
         {p.entries.map((e) => (
           <li key={e.id} class={"log-" + e.kind} data-kind={e.kind} data-seat={e.seat}
             style={e.seat !== undefined ? ({ "--seat": SEAT_COLOURS[e.seat % 8] } as any) : undefined}>
-            <Words text={e.text} names={p.names} me={p.me} />
+            <Words text={e.text} names={p.names} me={p.me} deal={p.deal} />
           </li>
         ))}
         {p.over ? <li class="log-over" data-kind="result"><Words text={p.over} names={p.names} me={p.me} /></li> : null}

@@ -1,9 +1,9 @@
 // The replay of a finished game: step through it move by move with every
 // seat's cards shown. The link (#/replay/ID/K) opens it at step K.
 import { useEffect, useState } from "preact/hooks";
-import { api, Replay, ReplayStep, seatName, Card } from "./api";
+import { api, dealWord, sidesOf, Replay, ReplayStep, seatName, Card } from "./api";
 import { prettyMove, CardView } from "./cards";
-import { BOARDS, DEAL_WORD } from "./boards";
+import { RENDERERS, useGameInfo } from "./boards";
 import { Scores } from "./table";
 
 export function ReplayPage(p: { id: string; step?: number }) {
@@ -11,6 +11,7 @@ export function ReplayPage(p: { id: string; step?: number }) {
   const [k, setK] = useState(p.step ?? 0);
   const [step, setStep] = useState<ReplayStep | null>(null);
   const [error, setError] = useState("");
+  const info = useGameInfo(rep ? rep.game : "");
   useEffect(() => { api<Replay>("GET", `/api/tables/${p.id}/replay`).then(setRep).catch((e) => setError(e.message)); }, [p.id]);
   useEffect(() => {
     let stop = false;
@@ -33,19 +34,12 @@ export function ReplayPage(p: { id: string; step?: number }) {
   if (!rep || !step) return <p class="muted">Loading…</p>;
   const n = rep.moves.length;
   const names = Array.from({ length: rep.players }, (_, i) => seatName(rep.seats, i));
-  const Board = BOARDS[rep.game] as (typeof BOARDS)[string] | undefined;
+  const renderer = RENDERERS[rep.game] as (typeof RENDERERS)[string] | undefined;
+  const Board = renderer && renderer.Board;
   const base = step.to_act.length ? step.views[step.to_act[0]] : step.last ? step.views[step.last.seat] : step.public;
   const hands: (Card[] | null)[] = step.views.map((v) => (v && v.hand) || null);
   const places = step.places || [];
-  // Golf: the face-down cards of each layout, in position order.
-  let faceDown: (Card[] | null)[] | undefined;
-  if (rep.game === "golf") {
-    const downs = places.filter((pl) => pl.name === "face-down layout");
-    faceDown = base.layouts.map((lay: Card[], s: number) => {
-      const cards = downs[s] ? [...downs[s].cards] : [];
-      return lay.map((c) => (c ? null : cards.shift() || null));
-    });
-  }
+  const faceDown = renderer && renderer.faceDown ? renderer.faceDown(base, places) : undefined;
   const unseen = places.filter((pl) => !pl.public && pl.cards.length && pl.name !== "face-down layout" && !/hand/i.test(pl.name));
   return (
     <div class="replay-page" data-replay={rep.id} data-step={step.k}>
@@ -60,14 +54,14 @@ export function ReplayPage(p: { id: string; step?: number }) {
       </div>
       <p class="last-move" data-last-move>{step.last ? `${step.last.n}. ${names[step.last.seat]}: ${prettyMove(step.last.move)}${step.last.by ? " (" + step.last.by + ")" : ""}` : "The deal, before any move."}</p>
       {step.to_act.length ? <p class="turn">To act: {step.to_act.map((s) => names[s]).join(", ")}</p> : null}
-      {Board ? <Board view={base} seat={-1} players={rep.players} legal={[]} act={() => {}} names={names} toAct={step.to_act} hands={hands} faceDown={faceDown} /> : null}
+      {Board ? <Board view={base} seat={-1} players={rep.players} sides={sidesOf(info, rep.players)} legal={[]} act={() => {}} names={names} toAct={step.to_act} hands={hands} faceDown={faceDown} /> : null}
       {unseen.length ? (
         <details class="unseen" open>
           <summary>Cards out of sight</summary>
           {unseen.map((pl) => <div class="small" data-place={pl.name}>{pl.name} ({pl.cards.length}): {pl.cards.map((c) => <CardView card={c} small />)}</div>)}
         </details>
       ) : null}
-      <Scores result={step.result} names={names} word={DEAL_WORD[rep.game] || "Deal"} lowWins={rep.game === "golf"} />
+      <Scores result={step.result} names={names} word={dealWord(info)} lowWins={!!info && info.low_wins} />
       <details class="log" open>
         <summary>Moves</summary>
         <ol class="moves">

@@ -2,10 +2,10 @@
 // with the live log and the chat beside it.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
-  api, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg,
+  api, dealWord, sidesOf, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg,
 } from "./api";
 import { prettyMove } from "./cards";
-import { BOARDS, DEAL_WORD } from "./boards";
+import { RENDERERS, useGameInfo } from "./boards";
 import { SEAT_COLOURS } from "./board";
 import { go } from "./router";
 import { snapshot, play, stop, Snapshot, Moment } from "./animate";
@@ -197,7 +197,6 @@ export function TablePage(p: { id: string }) {
     // lines tells events as log lines: live ones and those of the recent
     // past alike.
     const lines = (evs: Event[], result: Result | null): Entry[] => {
-      const word = DEAL_WORD[gameRef.current] || "Deal";
       const told = evs.filter((ev) => {
         if (ev.kind === "over") return false;
         if (ev.seat === undefined) return true;
@@ -206,7 +205,7 @@ export function TablePage(p: { id: string }) {
         if (ev.kind === "back") return away.delete(ev.seat) || here.has(ev.seat); // a first connection is no return
         return true;
       });
-      const out = entries(told, word);
+      const out = entries(told);
       if (result && evs.some((ev) => ev.kind === "over")) out.push(entry("over", overText(result, me)));
       return out;
     };
@@ -310,7 +309,9 @@ export function TablePage(p: { id: string }) {
 
   useBoardKeys(pageRef);
 
-  const Board = BOARDS[gameId] as (typeof BOARDS)[string] | undefined;
+  const gameInfo = useGameInfo(gameId);
+  const renderer = RENDERERS[gameId] as (typeof RENDERERS)[string] | undefined;
+  const Board = renderer && renderer.Board;
   const players = state?.view?.players || info?.seats.length || 0;
   const names = Array.from({ length: players }, (_, i) => seatName(seats, i) + (i === mySeat ? " (you)" : ""));
   const short = Array.from({ length: players }, (_, i) => shortName(seats, i));
@@ -328,7 +329,8 @@ export function TablePage(p: { id: string }) {
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
   }, [pending]);
-  const word = DEAL_WORD[gameId] || "Deal";
+  const word = dealWord(gameInfo);
+  const lowWins = !!gameInfo && gameInfo.low_wins;
   const over = state?.result?.over ? state.result : null;
 
   return (
@@ -365,7 +367,7 @@ export function TablePage(p: { id: string }) {
             ) : null}
             {state && Board && state.view ? (
               <>
-                <Board view={state.view} seat={mySeat} players={players} legal={legal} act={act} names={names} toAct={toAct} />
+                <Board view={state.view} seat={mySeat} players={players} sides={sidesOf(gameInfo, players)} legal={legal} act={act} names={names} toAct={toAct} />
                 {uncovered.length ? (
                   <div class="uncovered">Also: {uncovered.map((m) => <button type="button" data-extra-move={m} onClick={() => send(m)}>{prettyMove(m)}</button>)}</div>
                 ) : null}
@@ -375,13 +377,13 @@ export function TablePage(p: { id: string }) {
             ) : <p class="muted">Loading…</p>}
           </div>
           {over ? (
-            <Summary result={over} names={names} word={word} lowWins={gameId === "golf"} me={mySeat}
+            <Summary result={over} names={names} word={word} lowWins={lowWins} me={mySeat}
               rematch={held ? askRematch : null} rematchLink={rematch ? "#/t/" + rematch : ""} replay={"#/replay/" + id}>
-              <Scores result={over} names={names} word={word} lowWins={gameId === "golf"} />
+              <Scores result={over} names={names} word={word} lowWins={lowWins} />
             </Summary>
           ) : rematch ? <p><a href={"#/t/" + rematch}>A rematch has started</a></p> : null}
           <div class="after-board">
-            {state && !over ? <Scores result={state.result} names={names} word={word} lowWins={gameId === "golf"} /> : null}
+            {state && !over ? <Scores result={state.result} names={names} word={word} lowWins={lowWins} /> : null}
             {state && mySeat >= 0 ? <Fallback legal={legal} act={send} disabled={!live} /> : null}
             <div class="table-foot">
               <label class="invite">Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
@@ -391,7 +393,7 @@ export function TablePage(p: { id: string }) {
           </div>
         </div>
         <aside class="table-side">
-          <LiveLog entries={log} names={short} me={mySeat} over={over && !log.some((e) => e.kind === "over") ? overText(over, mySeat) : undefined} />
+          <LiveLog entries={log} names={short} me={mySeat} deal={word} over={over && !log.some((e) => e.kind === "over") ? overText(over, mySeat) : undefined} />
           <Chat messages={chat} canWrite={mySeat >= 0} send={sendChat} refusal={chatRefusal} me={mySeat} />
         </aside>
       </div>

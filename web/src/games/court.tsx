@@ -1,7 +1,7 @@
 // Court Circular: the trick as Carroll's diagram, the Lead in the middle
 // and each player's cards laid out from it; the hand; the stock.
 import { CardView, Backs, Pile, prettyMove } from "../cards";
-import { BoardProps, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
+import { BoardProps, Renderer, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
 
 // Where each seat's arm of the diagram goes (row, column of a 3×3 grid),
 // the viewer's at the bottom and the others round the table.
@@ -84,3 +84,6 @@ export function CourtBoard(p: BoardProps) {
     </div>
   );
 }
+
+// court is Court Circular's renderer: its moves name their cards.
+export const court: Renderer = { Board: CourtBoard };

@@ -2,7 +2,7 @@
 // random piles (counts: nobody sees them), and a large pick-up to keep
 // four of.
 import { CardView, Pile, Backs } from "../cards";
-import { BoardProps, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
+import { BoardProps, Renderer, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
 
 export function DamnBoard(p: BoardProps) {
   const v = p.view;
@@ -69,3 +69,14 @@ export function DamnBoard(p: BoardProps) {
     </div>
   );
 }
+
+// damn is Damn's renderer: the board, and a move's place for the moves
+// that name no card (turn, random: the seat's pile).
+export const damn: Renderer = {
+  Board: DamnBoard,
+  targets(q, seat, verb) {
+    if (verb === "turn") return q(`[data-seat="${seat}"] [data-place="support"] .card`);
+    if (verb === "random") return q(`[data-seat="${seat}"] [data-place="random"] .card`);
+    return [];
+  },
+};

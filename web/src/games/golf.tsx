@@ -1,7 +1,9 @@
 // Golf: each seat's 2×3 grid of cards, the stock and the discard pile, the
 // card in hand.
 import { CardView, Pile, Empty } from "../cards";
-import { BoardProps, mover, othersFirst, SeatTag } from "../board";
+import type { Card, PlaceInfo } from "../api";
+import type { Hint } from "../animate";
+import { BoardProps, Renderer, mover, othersFirst, SeatTag } from "../board";
 
 const POS_NAMES = ["top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right"];
 
@@ -72,3 +74,37 @@ export function GolfBoard(p: BoardProps) {
     </div>
   );
 }
+
+// golf is Golf's renderer: the board; a move's place by its position
+// (swap, reveal) or pile (discard, draw); where a swapped or drawn card
+// came from; and, in a replay, each layout's face-down cards.
+export const golf: Renderer = {
+  Board: GolfBoard,
+  targets(q, seat, verb, args) {
+    const n = Number(args[0]);
+    if (verb === "swap") return q(`[data-slot="g${seat}-${n}"]`);
+    if (verb === "reveal") return q(`[data-slot="g${seat}-${n}"], [data-slot="g${seat}-${n + 3}"]`);
+    if (verb === "discard") return q(`[data-place="discard"] .card`);
+    if (verb === "draw") return q(`[data-place="drawn"] .card`);
+    return [];
+  },
+  hints(seat, verb, arg): Hint[] {
+    if (verb === "swap") {
+      return [
+        { to: `[data-slot="g${seat}-${arg}"]`, from: "place:drawn" },
+        { to: `[data-place="discard"] .card`, from: `slot:g${seat}-${arg}` },
+      ];
+    }
+    if (verb === "discard") return [{ to: `[data-place="discard"] .card`, from: "place:drawn" }];
+    if (verb === "draw") return [{ to: `[data-place="drawn"] .card`, from: "place:" + arg }];
+    return [];
+  },
+  // The face-down cards of each layout, in position order.
+  faceDown(view: any, places: PlaceInfo[]): (Card[] | null)[] {
+    const downs = places.filter((pl) => pl.name === "face-down layout");
+    return view.layouts.map((lay: Card[], s: number) => {
+      const cards = downs[s] ? [...downs[s].cards] : [];
+      return lay.map((c) => (c ? null : cards.shift() || null));
+    });
+  },
+};

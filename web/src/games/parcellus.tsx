@@ -1,7 +1,7 @@
 // Parcellus: the parcel being built on the table, the common deck, the
 // hands (received cards marked) and the pass of three cards.
 import { CardView, Pile, Backs } from "../cards";
-import { BoardProps, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
+import { BoardProps, Renderer, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
 
 export function ParcellusBoard(p: BoardProps) {
   const v = p.view;
@@ -63,3 +63,6 @@ export function ParcellusBoard(p: BoardProps) {
     </div>
   );
 }
+
+// parcellus is Parcellus's renderer: its moves name their cards.
+export const parcellus: Renderer = { Board: ParcellusBoard };

@@ -1,15 +1,17 @@
 // Tractric: the 3×3 score grid with counters in seat (or side) colours,
 // the trump, the trick, the proposals and the hand.
 import { CardView, Backs } from "../cards";
-import { BoardProps, mover, othersFirst, SeatTag, Hand, SEAT_COLOURS } from "../board";
+import { BoardProps, Renderer, mover, othersFirst, SeatTag, Hand, SEAT_COLOURS } from "../board";
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs", none: "no trump" };
 
 export function TractricBoard(p: BoardProps) {
   const v = p.view;
   const m = mover(p);
-  const colourOf = (c: number) => SEAT_COLOURS[c % 8]; // with 4 players colour 0 is seats 0 and 2, colour 1 seats 1 and 3
-  const sideName = (c: number) => (v.players === 4 ? `${p.names[c]} & ${p.names[c + 2]}` : p.names[c]);
+  // A counter is its side's (p.sides, as the game tells them: a
+  // partnership's, or a seat's own), in that side's colour.
+  const colourOf = (c: number) => SEAT_COLOURS[c % 8];
+  const sideName = (c: number) => p.names.filter((_, s) => p.sides[s] === c).join(" & ");
   const others = othersFirst(p).filter((s) => s !== p.seat);
   const verb = v.phase === "propose" ? "propose " : "play ";
   const trumpText = v.trump === null ? "not fixed yet" : SUIT_SYMBOL[v.trump];
@@ -84,3 +86,12 @@ export function TractricBoard(p: BoardProps) {
     </div>
   );
 }
+
+// tractric is Tractric's renderer: the board, and a gift's place (the
+// tag of the seat given the trick).
+export const tractric: Renderer = {
+  Board: TractricBoard,
+  targets(q, _seat, verb, args) {
+    return verb === "give" ? q(`.seat-box[data-seat="${args[0]}"] .seat-tag`) : [];
+  },
+};
