@@ -26,15 +26,25 @@ import (
 	"parlour/game"
 )
 
+// Under go test -short, the quick loop between edits, Run plays at most
+// ShortMatches matches of a Config, of which at most ShortDeep get the deep
+// checks. The full run plays what the Config asks.
+const (
+	ShortMatches = 200
+	ShortDeep    = 2
+)
+
 // Config says what to play.
 type Config struct {
 	// Options are the game options, as a script would give them.
 	Options map[string]any
-	// Matches is how many whole matches to play (default 10,000).
+	// Matches is how many whole matches to play (default 10,000; at most
+	// ShortMatches under -short).
 	Matches int
 	// Deep is how many of those matches get the costly checks at every
 	// move: every legal move applied to a clone, refusals of other moves,
-	// views and determinisations of every seat (default 50).
+	// views and determinisations of every seat (default 50; at most
+	// ShortDeep under -short).
 	Deep int
 	// Seed is the seed of the first match; match i uses Seed+i.
 	Seed uint64
@@ -52,6 +62,10 @@ func (c *Config) defaults() {
 	if c.Deep == 0 {
 		c.Deep = 50
 	}
+	if testing.Short() {
+		c.Matches = min(c.Matches, ShortMatches)
+		c.Deep = min(c.Deep, ShortDeep)
+	}
 	if c.Deep > c.Matches {
 		c.Deep = c.Matches
 	}
@@ -65,8 +79,8 @@ type Stats struct {
 	Matches, Moves int
 }
 
-// Run plays cfg.Matches seeded random matches of g and checks, after every
-// move:
+// Run plays cfg.Matches seeded random matches of g (fewer under -short:
+// see ShortMatches) and checks, after every move:
 //   - every card is in exactly one place (the multiset Places holds never
 //     changes, and equals cfg.Pack when given);
 //   - exactly the seats in ToAct have legal moves, and a seat outside ToAct

@@ -48,9 +48,12 @@ func TestPageIsSelfContained(t *testing.T) {
 	}
 }
 
-// chromium returns the path of Chromium, or skips the test when it is
-// missing outside CI (in CI it must be there).
+// chromium returns the path of Chromium, or skips the test in -short mode
+// and when it is missing outside CI (in CI it must be there).
 func chromium(t *testing.T) string {
+	if testing.Short() {
+		t.Skip("starts Chromium: skipped in -short mode; the full run covers it")
+	}
 	for _, name := range []string{"chromium", "chromium-browser"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p

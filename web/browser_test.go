@@ -13,9 +13,13 @@ import (
 
 // TestBrowser runs the browser tests (tests/run.mjs) in real Chromium
 // against a `parlour serve` built from this tree, on a loopback port with a
-// temporary database. Locally it skips when node_modules or chromium is
-// missing; under CI (CI set) it never skips.
+// temporary database. It skips in -short mode, and locally when
+// node_modules or chromium is missing; under CI (CI set), which runs
+// without -short, it never skips.
 func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the browser tests are skipped in -short mode; the full run covers them")
+	}
 	chromium := os.Getenv("CHROMIUM")
 	if chromium == "" {
 		chromium = "/usr/bin/chromium"

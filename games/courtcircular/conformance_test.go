@@ -26,13 +26,9 @@ func TestConformance(t *testing.T) {
 		table{"1862", map[string]any{"edition": "1862"}, 10000})
 	for _, tc := range tables {
 		t.Run(tc.name, func(t *testing.T) {
-			matches := tc.matches
-			if testing.Short() {
-				matches = 200
-			}
 			gametest.Run(t, courtcircular.Game{}, gametest.Config{
 				Options: tc.opts,
-				Matches: matches,
+				Matches: tc.matches,
 				Pack:    card.Pack52(),
 			})
 		})

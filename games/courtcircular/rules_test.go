@@ -578,14 +578,19 @@ func bfWinner(edition string, sides [][]card.Card, lead card.Card) int {
 // TestTricksBruteForce plays random tricks for 2 to 6 players (and 1862)
 // through the state and checks the winner, and in 1862 the number of cards
 // taken and who chooses the Lead, against the independent evaluator.
+// Under -short it plays fewer tricks.
 func TestTricksBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 2))
+	tricks := 3000
+	if testing.Short() {
+		tricks = 300
+	}
 	for _, edition := range []string{"1860", "1862"} {
 		for n := 2; n <= 6; n++ {
 			if edition == "1862" && n > 2 {
 				break
 			}
-			for i := 0; i < 3000; i++ {
+			for i := 0; i < tricks; i++ {
 				d := newDealer(rng)
 				lead := d.draw()
 				sides := make([][]card.Card, n)

@@ -13,11 +13,7 @@ import (
 func TestConformance(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
-			cfg := gametest.Config{Options: map[string]any{"players": n}, Pack: card.Pack52()}
-			if testing.Short() {
-				cfg.Matches, cfg.Deep = 500, 20
-			}
-			gametest.Run(t, damn.Game{}, cfg)
+			gametest.Run(t, damn.Game{}, gametest.Config{Options: map[string]any{"players": n}, Pack: card.Pack52()})
 		})
 	}
 }

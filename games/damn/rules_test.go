@@ -574,6 +574,7 @@ func TestLayoutErrors(t *testing.T) {
 // TestApplyAgreesWithLegal plays random games and checks, at every step,
 // that Apply accepts exactly the listed moves among every play, turn,
 // pickup, random and a sample of keeps (of picked-up cards and others).
+// Under -short it plays fewer games.
 func TestApplyAgreesWithLegal(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var vocab []game.Move
@@ -582,7 +583,11 @@ func TestApplyAgreesWithLegal(t *testing.T) {
 	}
 	vocab = append(vocab, Turn, Pickup, Random)
 	keeps := 0
-	for g := range 200 {
+	games := 200
+	if testing.Short() {
+		games = 15
+	}
+	for g := range games {
 		s := start(t, map[string]any{"players": 2 + g%3}, uint64(g), "")
 		for s.ToAct() != 0 {
 			seat := s.Turn()

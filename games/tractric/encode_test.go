@@ -247,12 +247,16 @@ func TestActionIDInjective(t *testing.T) {
 
 // TestObserveSeesOnlyItsOwn: what a seat cannot see (the other hands, a
 // pending proposal, the shuffle to come) leaves its encoding unchanged,
-// while its own hand changes it.
+// while its own hand changes it. Under -short it plays fewer matches.
 func TestObserveSeesOnlyItsOwn(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
+	matches := 20
+	if testing.Short() {
+		matches = 5
+	}
 	for _, n := range []int{3, 4} {
 		checked := 0
-		randomPositions(t, n, 20, func(s *State) {
+		randomPositions(t, n, matches, func(s *State) {
 			for seat := range n {
 				before := gametest.Observe(s, seat)
 				d := s.Determinize(seat, rng).(*State)

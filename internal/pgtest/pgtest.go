@@ -21,10 +21,14 @@ const DefaultServer = "postgres://parlour:parlour@127.0.0.1:5432/postgres?sslmod
 
 // Database creates an empty database named prefix_<random> and returns
 // its DSN; it is dropped when the test ends (its cleanup is registered
-// first, so it runs after the test's own). It skips the test only when no
-// server answers and CI is not set; under CI a missing server fails.
+// first, so it runs after the test's own). It skips the test in -short
+// mode, and when no server answers and CI is not set; under CI a missing
+// server fails.
 func Database(t testing.TB, prefix string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("needs PostgreSQL: skipped in -short mode; the full run covers it")
+	}
 	dsn := os.Getenv("PARLOUR_TEST_POSTGRES")
 	if dsn == "" {
 		dsn = DefaultServer
