@@ -12,6 +12,7 @@ import (
 	"parlour/card"
 	"parlour/game"
 	"parlour/gametest"
+	"parlour/internal/jsonw"
 )
 
 // toy is a tiny game for testing the kit: two seats hold three cards each
@@ -197,7 +198,7 @@ func (s *toyState) FillView(dst any, seat int) any {
 // leaves the played cards out.
 func (s *toyState) AppendView(b []byte, seat int) []byte {
 	list := func(b []byte, cs []card.Card) []byte {
-		return game.AppendJSONList(b, cs, func(b []byte, c *card.Card) []byte { return game.AppendJSONString(b, c.String()) })
+		return jsonw.AppendList(b, cs, func(b []byte, c *card.Card) []byte { return jsonw.AppendString(b, c.String()) })
 	}
 	v := s.View(seat).(toyView)
 	b = append(b, `{"hand":`...)

@@ -6,6 +6,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // View is what one seat (or a spectator) sees of a Court Circular match.
@@ -326,7 +327,7 @@ func (s *State) Stock() int { return s.nStock }
 // escapes, and are appended as they are.
 func (v View) AppendJSON(b []byte) []byte {
 	b = v.appendHead(b)
-	b = game.AppendJSONIntRows(b, v.DealScores)
+	b = jsonw.AppendIntRows(b, v.DealScores)
 	return v.appendTail(b)
 }
 
@@ -350,7 +351,7 @@ func (v *View) appendHead(b []byte) []byte {
 	b = append(b, `,"phase":"`...)
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
-	b = game.AppendJSONInts(b, v.ToAct)
+	b = jsonw.AppendInts(b, v.ToAct)
 	b = append(b, `,"first_hand":`...)
 	b = strconv.AppendInt(b, int64(v.FirstHand), 10)
 	b = append(b, `,"leader":`...)
@@ -360,42 +361,42 @@ func (v *View) appendHead(b []byte) []byte {
 	b = append(b, `,"stock":`...)
 	b = strconv.AppendInt(b, int64(v.Stock), 10)
 	b = append(b, `,"hand":`...)
-	b = game.AppendJSONCards(b, v.Hand)
+	b = jsonw.AppendCards(b, v.Hand)
 	b = append(b, `,"hand_sizes":`...)
-	b = game.AppendJSONInts(b, v.HandSizes)
+	b = jsonw.AppendInts(b, v.HandSizes)
 	b = append(b, `,"played":`...)
-	b = game.AppendJSONList(b, v.Played, appendCardRow)
+	b = jsonw.AppendList(b, v.Played, appendCardRow)
 	b = append(b, `,"resigned":`...)
-	b = game.AppendJSONInts(b, v.Resigned)
+	b = jsonw.AppendInts(b, v.Resigned)
 	b = append(b, `,"trick_winner":`...)
 	b = strconv.AppendInt(b, int64(v.TrickWinner), 10)
 	b = append(b, `,"lines":`...)
-	b = game.AppendJSONList(b, v.Lines, appendWord)
+	b = jsonw.AppendList(b, v.Lines, appendWord)
 	if v.Take != 0 {
 		b = append(b, `,"take":`...)
 		b = strconv.AppendInt(b, int64(v.Take), 10)
 	}
 	if len(v.Shared) > 0 {
 		b = append(b, `,"shared":`...)
-		b = game.AppendJSONCards(b, v.Shared)
+		b = jsonw.AppendCards(b, v.Shared)
 	}
 	b = append(b, `,"won_up":`...)
-	b = game.AppendJSONList(b, v.WonUp, appendCardRow)
+	b = jsonw.AppendList(b, v.WonUp, appendCardRow)
 	b = append(b, `,"won_down":`...)
-	b = game.AppendJSONList(b, v.WonDown, appendCardRow)
+	b = jsonw.AppendList(b, v.WonDown, appendCardRow)
 	if len(v.Marks) > 0 {
 		b = append(b, `,"marks":`...)
-		b = game.AppendJSONInts(b, v.Marks)
+		b = jsonw.AppendInts(b, v.Marks)
 	}
 	b = append(b, `,"tricks":`...)
-	b = game.AppendJSONInts(b, v.Tricks)
+	b = jsonw.AppendInts(b, v.Tricks)
 	if len(v.SetAside) > 0 {
 		b = append(b, `,"set_aside":`...)
-		b = game.AppendJSONCards(b, v.SetAside)
+		b = jsonw.AppendCards(b, v.SetAside)
 	}
 	if len(v.Hits) > 0 {
 		b = append(b, `,"hits":`...)
-		b = game.AppendJSONInts(b, v.Hits)
+		b = jsonw.AppendInts(b, v.Hits)
 	}
 	return append(b, `,"deal_scores":`...)
 }
@@ -403,19 +404,19 @@ func (v *View) appendHead(b []byte) []byte {
 // appendTail appends v's JSON after the value of "deal_scores".
 func (v *View) appendTail(b []byte) []byte {
 	b = append(b, `,"totals":`...)
-	b = game.AppendJSONInts(b, v.Totals)
+	b = jsonw.AppendInts(b, v.Totals)
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, v.Over)
 	b = append(b, `,"winners":`...)
-	b = game.AppendJSONInts(b, v.Winners)
+	b = jsonw.AppendInts(b, v.Winners)
 	return append(b, '}')
 }
 
-// appendCardRow appends one seat's list of cards (for game.AppendJSONList).
-func appendCardRow(b []byte, cs *[]card.Card) []byte { return game.AppendJSONCards(b, *cs) }
+// appendCardRow appends one seat's list of cards (for jsonw.AppendList).
+func appendCardRow(b []byte, cs *[]card.Card) []byte { return jsonw.AppendCards(b, *cs) }
 
 // appendWord appends one of the package's own words as a JSON string: it
-// needs no escapes (for game.AppendJSONList).
+// needs no escapes (for jsonw.AppendList).
 func appendWord(b []byte, w *string) []byte {
 	b = append(b, '"')
 	b = append(b, *w...)
@@ -430,7 +431,7 @@ func appendScoreRows(b []byte, scores []int, n int) []byte {
 		if d > 0 {
 			b = append(b, ',')
 		}
-		b = game.AppendJSONInts(b, scores[d:d+n])
+		b = jsonw.AppendInts(b, scores[d:d+n])
 	}
 	return append(b, ']')
 }

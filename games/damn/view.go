@@ -6,6 +6,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // View is what one seat (or a spectator) sees of a Damn game. Support and
@@ -201,23 +202,23 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `,"turn":`...)
 	b = strconv.AppendInt(b, int64(v.Turn), 10)
 	b = append(b, `,"to_act":`...)
-	b = game.AppendJSONInts(b, v.ToAct)
+	b = jsonw.AppendInts(b, v.ToAct)
 	b = append(b, `,"turns":`...)
 	b = strconv.AppendInt(b, int64(v.Turns), 10)
 	b = append(b, `,"max_turns":`...)
 	b = strconv.AppendInt(b, int64(v.MaxTurns), 10)
 	b = append(b, `,"pile":`...)
-	b = game.AppendJSONCards(b, v.Pile)
+	b = jsonw.AppendCards(b, v.Pile)
 	b = append(b, `,"central":`...)
 	b = strconv.AppendInt(b, int64(v.Central), 10)
 	b = append(b, `,"hand":`...)
-	b = game.AppendJSONCards(b, v.Hand)
+	b = jsonw.AppendCards(b, v.Hand)
 	b = append(b, `,"picked_up":`...)
-	b = game.AppendJSONCards(b, v.PickedUp)
+	b = jsonw.AppendCards(b, v.PickedUp)
 	b = append(b, `,"seats":`...)
-	b = game.AppendJSONList(b, v.Seats, appendSeatView)
+	b = jsonw.AppendList(b, v.Seats, appendSeatView)
 	b = append(b, `,"out":`...)
-	b = game.AppendJSONInts(b, v.Out)
+	b = jsonw.AppendInts(b, v.Out)
 	b = append(b, `,"loser":`...)
 	if v.Loser == nil {
 		b = append(b, "null"...)
@@ -228,10 +229,10 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, v.Over)
 	if v.Unresolved != "" {
 		b = append(b, `,"unresolved":`...)
-		b = game.AppendJSONString(b, v.Unresolved)
+		b = jsonw.AppendString(b, v.Unresolved)
 	}
 	b = append(b, `,"winners":`...)
-	b = game.AppendJSONInts(b, v.Winners)
+	b = jsonw.AppendInts(b, v.Winners)
 	return append(b, '}')
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // View is what one seat (or a spectator) sees of a Golf match.
@@ -161,13 +162,13 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `,"phase":"`...)
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
-	b = game.AppendJSONInts(b, v.ToAct)
+	b = jsonw.AppendInts(b, v.ToAct)
 	b = append(b, `,"layouts":`...)
-	b = game.AppendJSONList(b, v.Layouts, func(b []byte, l *[6]card.Card) []byte {
-		return game.AppendJSONCards(b, l[:])
+	b = jsonw.AppendList(b, v.Layouts, func(b []byte, l *[6]card.Card) []byte {
+		return jsonw.AppendCards(b, l[:])
 	})
 	b = append(b, `,"chosen":`...)
-	b = game.AppendJSONBools(b, v.Chosen)
+	b = jsonw.AppendBools(b, v.Chosen)
 	b = append(b, `,"my_reveal":`...)
 	b = strconv.AppendInt(b, int64(v.MyReveal), 10)
 	b = append(b, `,"discard":`...)
@@ -185,12 +186,12 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, `","out":`...)
 	b = strconv.AppendInt(b, int64(v.Out), 10)
 	b = append(b, `,"hole_scores":`...)
-	b = game.AppendJSONIntRows(b, v.Scores)
+	b = jsonw.AppendIntRows(b, v.Scores)
 	b = append(b, `,"totals":`...)
-	b = game.AppendJSONInts(b, v.Totals)
+	b = jsonw.AppendInts(b, v.Totals)
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, v.Over)
 	b = append(b, `,"winners":`...)
-	b = game.AppendJSONInts(b, v.Winners)
+	b = jsonw.AppendInts(b, v.Winners)
 	return append(b, '}')
 }

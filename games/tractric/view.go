@@ -6,6 +6,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // Trump is a hand's trump in JSON: "S", "H", "D", "C", "none", or null
@@ -265,7 +266,7 @@ func (s *State) Report() any {
 // need no escapes, and are appended as they are.
 func (v View) AppendJSON(b []byte) []byte {
 	b = v.appendHead(b)
-	b = game.AppendJSONIntRows(b, v.DealScores)
+	b = jsonw.AppendIntRows(b, v.DealScores)
 	return v.appendTail(b)
 }
 
@@ -284,7 +285,7 @@ func (v *View) appendHead(b []byte) []byte {
 	b = append(b, `,"phase":"`...)
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
-	b = game.AppendJSONInts(b, v.ToAct)
+	b = jsonw.AppendInts(b, v.ToAct)
 	b = append(b, `,"trump":`...)
 	b = v.Trump.AppendJSON(b)
 	b = append(b, `,"grid":[`...)
@@ -304,27 +305,27 @@ func (v *View) appendHead(b []byte) []byte {
 		b = c.AppendJSON(b)
 	}
 	b = append(b, `],"reserve":`...)
-	b = game.AppendJSONInts(b, v.Reserve)
+	b = jsonw.AppendInts(b, v.Reserve)
 	b = append(b, `,"hand":`...)
-	b = game.AppendJSONCards(b, v.Hand)
+	b = jsonw.AppendCards(b, v.Hand)
 	b = append(b, `,"hand_sizes":`...)
-	b = game.AppendJSONInts(b, v.HandSizes)
+	b = jsonw.AppendInts(b, v.HandSizes)
 	b = append(b, `,"proposed":`...)
-	b = game.AppendJSONBools(b, v.Proposed)
+	b = jsonw.AppendBools(b, v.Proposed)
 	b = append(b, `,"proposals":`...)
-	b = game.AppendJSONCards(b, v.Proposals)
+	b = jsonw.AppendCards(b, v.Proposals)
 	b = append(b, `,"leader":`...)
 	b = strconv.AppendInt(b, int64(v.Leader), 10)
 	b = append(b, `,"trick":`...)
-	b = game.AppendJSONCards(b, v.Trick)
+	b = jsonw.AppendCards(b, v.Trick)
 	b = append(b, `,"last_trick":`...)
-	b = game.AppendJSONCards(b, v.LastTrick)
+	b = jsonw.AppendCards(b, v.LastTrick)
 	b = append(b, `,"last_taker":`...)
 	b = strconv.AppendInt(b, int64(v.LastTaker), 10)
 	b = append(b, `,"tricks":`...)
-	b = game.AppendJSONInts(b, v.Tricks)
+	b = jsonw.AppendInts(b, v.Tricks)
 	b = append(b, `,"games_won":`...)
-	b = game.AppendJSONInts(b, v.GamesWon)
+	b = jsonw.AppendInts(b, v.GamesWon)
 	return append(b, `,"deal_scores":`...)
 }
 
@@ -333,7 +334,7 @@ func (v *View) appendTail(b []byte) []byte {
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, v.Over)
 	b = append(b, `,"winners":`...)
-	b = game.AppendJSONInts(b, v.Winners)
+	b = jsonw.AppendInts(b, v.Winners)
 	return append(b, '}')
 }
 

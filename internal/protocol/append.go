@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // A table server encodes a state message for each seat after every move,
@@ -28,19 +28,19 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	b = append(b, `{"v":`...)
 	b = strconv.AppendInt(b, int64(msg.V), 10)
 	b = append(b, `,"type":`...)
-	b = game.AppendJSONString(b, msg.Type)
+	b = jsonw.AppendString(b, msg.Type)
 	b = append(b, `,"table":`...)
-	b = game.AppendJSONString(b, msg.Table)
+	b = jsonw.AppendString(b, msg.Table)
 	b = append(b, `,"seat":`...)
 	b = strconv.AppendInt(b, int64(msg.Seat), 10)
 	b = append(b, `,"seq":`...)
 	b = strconv.AppendInt(b, int64(msg.Seq), 10)
 	b = append(b, `,"status":`...)
-	b = game.AppendJSONString(b, msg.Status)
+	b = jsonw.AppendString(b, msg.Status)
 	b = append(b, `,"to_act":`...)
-	b = game.AppendJSONInts(b, msg.ToAct)
+	b = jsonw.AppendInts(b, msg.ToAct)
 	b = append(b, `,"legal":`...)
-	b = game.AppendJSONList(b, msg.Legal, func(b []byte, s *string) []byte { return game.AppendJSONString(b, *s) })
+	b = jsonw.AppendList(b, msg.Legal, func(b []byte, s *string) []byte { return jsonw.AppendString(b, *s) })
 	b = append(b, `,"view":`...)
 	if v, ok := msg.View.(jsonAppender); ok {
 		b = v.AppendJSON(b)
@@ -55,17 +55,17 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	r := &msg.Result
 	b = strconv.AppendInt(b, int64(r.Deal), 10)
 	b = append(b, `,"deal_scores":`...)
-	b = game.AppendJSONIntRows(b, r.DealScores)
+	b = jsonw.AppendIntRows(b, r.DealScores)
 	b = append(b, `,"totals":`...)
-	b = game.AppendJSONInts(b, r.Totals)
+	b = jsonw.AppendInts(b, r.Totals)
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, r.Over)
 	b = append(b, `,"winners":`...)
-	b = game.AppendJSONInts(b, r.Winners)
+	b = jsonw.AppendInts(b, r.Winners)
 	b = append(b, `},"seats":`...)
-	b = game.AppendJSONList(b, msg.Seats, appendSeat)
+	b = jsonw.AppendList(b, msg.Seats, appendSeat)
 	b = append(b, `,"clocks":`...)
-	b = game.AppendJSONList(b, msg.Clocks, func(b []byte, c *Clock) []byte {
+	b = jsonw.AppendList(b, msg.Clocks, func(b []byte, c *Clock) []byte {
 		b = append(b, `{"seat":`...)
 		b = strconv.AppendInt(b, int64(c.Seat), 10)
 		b = append(b, `,"remaining_ms":`...)
@@ -74,7 +74,7 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	})
 	b = append(b, `,"events":`...)
 	var err error
-	b = game.AppendJSONList(b, msg.Events, func(b []byte, e *Event) []byte {
+	b = jsonw.AppendList(b, msg.Events, func(b []byte, e *Event) []byte {
 		if err != nil {
 			return b
 		}
@@ -92,20 +92,20 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 	b = append(b, `{"seat":`...)
 	b = strconv.AppendInt(b, int64(s.Seat), 10)
 	b = append(b, `,"kind":`...)
-	b = game.AppendJSONString(b, s.Kind)
+	b = jsonw.AppendString(b, s.Kind)
 	if s.Bot != "" {
 		b = append(b, `,"bot":`...)
-		b = game.AppendJSONString(b, s.Bot)
+		b = jsonw.AppendString(b, s.Bot)
 	}
 	if s.Name != "" {
 		b = append(b, `,"name":`...)
-		b = game.AppendJSONString(b, s.Name)
+		b = jsonw.AppendString(b, s.Name)
 	}
 	b = append(b, `,"state":`...)
-	b = game.AppendJSONString(b, s.State)
+	b = jsonw.AppendString(b, s.State)
 	if s.Level != "" {
 		b = append(b, `,"level":`...)
-		b = game.AppendJSONString(b, s.Level)
+		b = jsonw.AppendString(b, s.Level)
 	}
 	return append(b, '}')
 }
@@ -114,7 +114,7 @@ func appendSeat(b []byte, s *SeatInfo) []byte {
 // write, which encoding/json refuses too.
 func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = append(b, `{"kind":`...)
-	b = game.AppendJSONString(b, e.Kind)
+	b = jsonw.AppendString(b, e.Kind)
 	if e.N != 0 {
 		b = append(b, `,"n":`...)
 		b = strconv.AppendInt(b, int64(e.N), 10)
@@ -123,14 +123,14 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	b = strconv.AppendInt(b, int64(e.Seat), 10)
 	if e.Move != "" {
 		b = append(b, `,"move":`...)
-		b = game.AppendJSONString(b, e.Move)
+		b = jsonw.AppendString(b, e.Move)
 	}
 	if e.Hidden {
 		b = append(b, `,"hidden":true`...)
 	}
 	if e.Text != "" {
 		b = append(b, `,"text":`...)
-		b = game.AppendJSONString(b, e.Text)
+		b = jsonw.AppendString(b, e.Text)
 	}
 	if e.Deal != 0 {
 		b = append(b, `,"deal":`...)
@@ -138,11 +138,11 @@ func appendEvent(b []byte, e *Event) ([]byte, error) {
 	}
 	if len(e.Scores) > 0 {
 		b = append(b, `,"scores":`...)
-		b = game.AppendJSONInts(b, e.Scores)
+		b = jsonw.AppendInts(b, e.Scores)
 	}
 	if e.By != "" {
 		b = append(b, `,"by":`...)
-		b = game.AppendJSONString(b, e.By)
+		b = jsonw.AppendString(b, e.By)
 	}
 	b = append(b, `,"at":"`...)
 	b, err := e.At.AppendText(b) // what MarshalJSON quotes

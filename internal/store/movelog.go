@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"parlour/game"
+	"parlour/internal/jsonw"
 )
 
 // SQLite's moves go through a log (migrations 00005 and 00006). The moves
@@ -264,15 +264,15 @@ func appendBatch(b []byte, moves []tableMove) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
-		b = game.AppendJSONString(b, m.id)
+		b = jsonw.AppendString(b, m.id)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(m.m.N), 10)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, int64(m.m.Seat), 10)
 		b = append(b, ',')
-		b = game.AppendJSONString(b, m.m.Text)
+		b = jsonw.AppendString(b, m.m.Text)
 		b = append(b, ',')
-		b = game.AppendJSONString(b, m.m.By)
+		b = jsonw.AppendString(b, m.m.By)
 		b = append(b, ',')
 		b = strconv.AppendInt(b, micros(m.m.At), 10)
 		b = append(b, ']')
