@@ -102,9 +102,6 @@ func HasProfile(g game.Game) bool {
 	return ok
 }
 
-// UtilityOf returns the utility the search uses for g.
-func UtilityOf(g game.Game) Utility { return profileOf(g).utility }
-
 // ScoreUtility is the utility of games scored by Result().Totals: a seat's
 // gain over the deal against the mean gain of the others, squashed to 0-1
 // over about scale points (a lower total is better where the game's Info

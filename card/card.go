@@ -140,9 +140,6 @@ func (c Card) Suit() Suit { return Suit(c & 3) }
 // Colour returns the card's colour.
 func (c Card) Colour() Colour { return c.Suit().Colour() }
 
-// IsJoker reports whether c is the joker.
-func (c Card) IsJoker() bool { return c == Joker }
-
 // Valid reports whether c is a real card: a ranked card of a suit, or the joker.
 func (c Card) Valid() bool {
 	r := c.Rank()

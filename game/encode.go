@@ -114,14 +114,3 @@ func LegalIDs(s State, seat int, legal []Move, buf []int) []int {
 	}
 	return buf
 }
-
-// LegalMask sets mask[id] for each legal move of seat and clears the rest;
-// mask has Encoding().Actions entries. s must implement Encoder.
-func LegalMask(s State, seat int, mask []bool) {
-	e := s.(Encoder)
-	clear(mask)
-	var buf [legalBuf]Move
-	for _, m := range s.Legal(seat, buf[:0]) {
-		mask[e.ActionID(seat, m)] = true
-	}
-}

@@ -155,14 +155,6 @@ func Remaining(pack card.Pack, placed ...[]card.Card) ([]card.Card, error) {
 	return rest, nil
 }
 
-// DealLayout returns the layout for deal k (0-based), or nil.
-func DealLayout(deals []Layout, k int) Layout {
-	if k < len(deals) {
-		return deals[k]
-	}
-	return nil
-}
-
 // ParseDeals reads every fixed deal with parse (k is the 0-based deal
 // number), before any move is made, and returns them in order, nil where a
 // deal is left to the shuffle. When there are several deals, an error names

@@ -12,7 +12,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"parlour/games"
-	"parlour/internal/script"
 )
 
 func TestMain(m *testing.M) {
@@ -46,7 +45,7 @@ func cmdExpect(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		exit = ee.ExitCode()
 	}
-	err := script.Expect([]byte(ts.ReadFile(args[1])), exit, []byte(ts.ReadFile("stdout")))
+	err := checkExpect([]byte(ts.ReadFile(args[1])), exit, []byte(ts.ReadFile("stdout")))
 	if neg {
 		if err == nil {
 			ts.Fatalf("report matches %s, want a mismatch", args[1])
@@ -87,7 +86,7 @@ func TestSpecExamples(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := script.Expect(want, exit, out); err != nil {
+				if err := checkExpect(want, exit, out); err != nil {
 					t.Errorf("%s: %v", filepath.Base(scr), err)
 				}
 			})

@@ -41,14 +41,6 @@ func init() {
 	}
 }
 
-// Better reports whether card a beats card b in the edition's card order.
-func Better(edition string, a, b card.Card) bool {
-	if edition == Edition1862 {
-		return strength62[a] > strength62[b]
-	}
-	return strength60[a] > strength60[b]
-}
-
 // Kind is the kind of a Line. The numbers order kinds within a class
 // (1860) or overall (1862): higher is better.
 type Kind uint8
@@ -73,12 +65,11 @@ const (
 	Trio62     Kind = 3
 )
 
-// The 1860 classes of Line.
+// The 1860 classes of Line; 0 is no line.
 const (
-	ClassNone = 0 // no line
-	ClassC    = 1 // two own cards, Lead excluded
-	ClassB    = 2 // three own cards, Lead excluded
-	ClassA    = 3 // two or three own cards with the Lead
+	ClassC = 1 // two own cards, Lead excluded
+	ClassB = 2 // three own cards, Lead excluded
+	ClassA = 3 // two or three own cards with the Lead
 )
 
 // A line key packs a side's best line into one number that compares as the
@@ -269,7 +260,7 @@ func best62(own []card.Card, lead card.Card) lineKey {
 // Line is a side's best Line, decoded for tests and views.
 type Line struct {
 	// Class is the 1860 class (ClassA, ClassB, ClassC) or, in 1862, 2 for
-	// a line with the Lead and 1 for one without; ClassNone for no line.
+	// a line with the Lead and 1 for one without; 0 for no line.
 	Class int
 	Kind  Kind
 	// Long marks an 1860 class-A line of four cards (the Lead and three

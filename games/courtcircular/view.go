@@ -261,9 +261,6 @@ func (s *State) edition() string {
 // Hand returns seat's hand, for tests and tools that may see everything.
 func (s *State) Hand(seat int) []card.Card { return canonical(s.hands[seat]) }
 
-// Turn returns the seat to act.
-func (s *State) Turn() int { return s.turn }
-
 // Total returns seat's match total, Result().Totals[seat], without
 // building the rest of the result.
 func (s *State) Total(seat int) int { return s.totals[seat] }
@@ -288,9 +285,6 @@ func (s *State) shownLead() card.Card {
 	}
 	return s.lead
 }
-
-// Leader returns the seat that played the current trick's first card, or -1.
-func (s *State) Leader() int { return s.leader }
 
 // TrickWinner returns the seat that won the trick being settled, or -1
 // while it is played.
@@ -317,9 +311,6 @@ func (s *State) Hits(seat int) int {
 	}
 	return s.hits[seat]
 }
-
-// Stock returns the number of cards left in the stock.
-func (s *State) Stock() int { return s.nStock }
 
 // AppendJSON appends v as encoding/json writes it; AppendView writes the
 // same with the deals' scores taken from the state. The view's edition,

@@ -147,12 +147,6 @@ func (s *State) Hand(seat int) []card.Card {
 // shuffled, its order is drawn only as cards are taken). It is for tests and tools.
 func (s *State) Support(seat int) []card.Card { return topFirst(s.support[seat][:s.nSupport[seat]]) }
 
-// RandomPile returns seat's random pile, top first. It is for tests and tools.
-func (s *State) RandomPile(seat int) []card.Card { return topFirst(s.random[seat][:s.nRandom[seat]]) }
-
-// Central returns the central deck, top first. It is for tests and tools.
-func (s *State) Central() []card.Card { return topFirst(s.central[:s.nCentral]) }
-
 // Pile returns the play pile, bottom first.
 func (s *State) Pile() []card.Card { return append([]card.Card{}, s.pile[:s.nPile]...) }
 

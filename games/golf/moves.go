@@ -24,14 +24,6 @@ func Reveal(k int) game.Move { return mReveal + game.Move(k) }
 // Swap returns the move that puts the drawn card at position p.
 func Swap(p int) game.Move { return mSwap + game.Move(p) }
 
-// RevealColumn returns the column a reveal move turns up, and whether m is
-// one.
-func RevealColumn(m game.Move) (int, bool) { return int(m - mReveal), m < mDrawStock }
-
-// SwapPosition returns the position a swap move puts the drawn card at,
-// and whether m is one.
-func SwapPosition(m game.Move) (int, bool) { return int(m - mSwap), m >= mSwap && m < mDiscard }
-
 // The moves without an argument.
 const (
 	DrawStock   = mDrawStock
@@ -39,15 +31,6 @@ const (
 	Discard     = mDiscard
 	Stop        = mStop
 )
-
-// AllMoves lists every move of the game, legal or not.
-func AllMoves() []game.Move {
-	out := make([]game.Move, numMoves)
-	for i := range out {
-		out[i] = game.Move(i)
-	}
-	return out
-}
 
 func formatMove(m game.Move) string {
 	if m < numMoves {

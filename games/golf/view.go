@@ -136,10 +136,6 @@ func (s *State) DealsPlayed() int { return s.hole }
 // Out returns the seat that went out in the current hole, or -1.
 func (s *State) Out() int { return s.out }
 
-// Drawn returns the card the seat to act holds after drawing, or
-// card.None. It is for tests and tools that may see everything.
-func (s *State) Drawn() card.Card { return s.drawn }
-
 var _ game.ViewAppender = (*State)(nil)
 
 // AppendJSON appends v as encoding/json writes it (for AppendView). The

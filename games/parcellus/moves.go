@@ -49,10 +49,6 @@ func isThree(m game.Move) (card.Set, bool) {
 // is one.
 func PlayedCard(m game.Move) (card.Card, bool) { return isPlay(m) }
 
-// PassedCards returns the three cards a pass of three passes, and whether m
-// is one.
-func PassedCards(m game.Move) (card.Set, bool) { return isThree(m) }
-
 func formatMove(m game.Move) string {
 	if m == Pass {
 		return "pass"

@@ -183,10 +183,6 @@ func (s *State) Hand(seat int) []card.Card { return Cards(s.hands[seat]) }
 // Turn returns the seat to act in the play, or -1.
 func (s *State) Turn() int { return s.turn }
 
-// Common returns the common deck's cards still face down, top first. It is
-// for tests and tools that may see everything.
-func (s *State) Common() []card.Card { return append([]card.Card{}, s.common[s.nTurned:]...) }
-
 // Total returns seat's match total, Result().Totals[seat], without
 // building the rest of the result.
 func (s *State) Total(seat int) int { return s.totals[seat] }
@@ -196,14 +192,6 @@ func (s *State) DealsPlayed() int { return len(s.scores) / Players }
 
 // ParcelCounts returns the parcels each seat has captured in this deal.
 func (s *State) ParcelCounts() [Players]int { return s.parcels }
-
-// Turner returns the seat that turned up the base card of the parcel being
-// built (during the pass: the dealer, who turns the first).
-func (s *State) Turner() int { return s.turner }
-
-// Contributor returns the last seat to add a card to the parcel being
-// built, or -1 if nobody has yet.
-func (s *State) Contributor() int { return s.last }
 
 // Parcel returns the parcel being built, base card first. It is empty
 // outside the play.

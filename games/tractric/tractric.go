@@ -152,19 +152,6 @@ var lineMasks = func() (m [8]uint16) {
 // valueText is the notation of a scorecard value: Q for 0, A for 1.
 var valueText = [9]string{"Q", "A", "2", "3", "4", "5", "6", "7", "8"}
 
-// BestLine returns the highest total of scorecard values over the lines of
-// the board held wholly by colour, or -1 if it holds no line. board holds a
-// colour or -1 per cell; grid the scorecard values.
-func BestLine(board, grid [9]int8, colour int8) int {
-	var cells uint16
-	for i, b := range board {
-		if b == colour {
-			cells |= 1 << i
-		}
-	}
-	return bestLine(cells, &grid)
-}
-
 func bestLine(cells uint16, grid *[9]int8) int {
 	best := -1
 	for i, m := range lineMasks {

@@ -362,12 +362,6 @@ func appendScoreRows(b []byte, scores []int8, n int) []byte {
 // that may see everything.
 func (s *State) Hand(seat int) []card.Card { return sortedCards(s.hands[seat]) }
 
-// Grid returns the scorecard values row-major (0 for Q).
-func (s *State) Grid() [9]int8 { return s.grid }
-
-// Board returns the colour holding each cell, -1 for an empty cell.
-func (s *State) Board() [9]int8 { return s.board }
-
 // TrumpSuit returns the current hand's trump: a suit 0-3, NoTrump or Unset.
 func (s *State) TrumpSuit() int { return int(s.trump) }
 
@@ -379,9 +373,6 @@ func (s *State) Tricks() []int {
 	}
 	return out
 }
-
-// Turn returns the seat to play or to give (outside the proposals).
-func (s *State) Turn() int { return s.turn }
 
 // DealsPlayed returns the number of hands finished across the match.
 func (s *State) DealsPlayed() int { return len(s.scores) / s.n }

@@ -113,14 +113,6 @@ func New(name, command string, cfg Config) *Engine {
 // Name returns the engine's name.
 func (e *Engine) Name() string { return e.name }
 
-// Running returns how many of the engine's processes are running, idle
-// or playing.
-func (e *Engine) Running() int {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return len(e.live)
-}
-
 // Command returns the command the engine runs.
 func (e *Engine) Command() string { return e.command }
 

@@ -55,8 +55,8 @@ var latencyBuckets = []float64{
 	0.1, 0.25, 0.5, 1, 2.5, 5,
 }
 
-// Doc describes one metric family the server exports.
-type Doc struct {
+// doc describes one metric family the server exports.
+type doc struct {
 	Name   string   // e.g. "parlour_moves_total"
 	Type   string   // "counter", "gauge" or "histogram"
 	Labels []string // label names, none for most
@@ -66,7 +66,7 @@ type Doc struct {
 // docs lists every family New registers, besides the Go runtime's (go_*)
 // and the process's (process_*). New builds the metrics from it, so the two
 // cannot drift apart.
-var docs = []Doc{
+var docs = []doc{
 	{"parlour_tables_live", "gauge", nil, "Tables live on this node: opened and not yet closed."},
 	{"parlour_connections", "gauge", nil, "WebSocket connections open on this node."},
 	{"parlour_moves_total", "counter", []string{"game"}, "Moves applied, by game."},
@@ -88,22 +88,6 @@ var docs = []Doc{
 	{"parlour_search_fallbacks_total", "counter", nil, "Bot decisions the search pool had no room or no time left for, played by the heuristic instead."},
 	{"parlour_search_think_seconds", "histogram", nil, "Time from a bot decision being given to the search pool to its move, the wait for a worker included."},
 }
-
-// Describe returns the metric families the server exports (besides go_* and
-// process_*), in a fixed order: name, type, labels and help. The docs
-// (docs/deploy.md) and the tests check against it.
-func Describe() []Doc {
-	out := make([]Doc, len(docs))
-	for i, d := range docs {
-		d.Labels = append([]string(nil), d.Labels...)
-		out[i] = d
-	}
-	return out
-}
-
-// RefusalCodes returns the refusal codes counted by name; others count as
-// "other".
-func RefusalCodes() []string { return append([]string(nil), refusalCodes...) }
 
 // Metrics holds the server's metrics in a private registry.
 type Metrics struct {
@@ -209,7 +193,7 @@ var depthNames = map[string]string{
 
 // depthGauge makes the gauge of a queue's depth, read at each scrape
 // from the function Depth gave it (0 until one is given).
-func (m *Metrics) depthGauge(d Doc) prometheus.Collector {
+func (m *Metrics) depthGauge(d doc) prometheus.Collector {
 	if m.depths == nil {
 		m.depths = map[string]*atomic.Pointer[func() int]{}
 	}
@@ -223,11 +207,11 @@ func (m *Metrics) depthGauge(d Doc) prometheus.Collector {
 	})
 }
 
-func gauge(d Doc) prometheus.Gauge {
+func gauge(d doc) prometheus.Gauge {
 	return prometheus.NewGauge(prometheus.GaugeOpts{Name: d.Name, Help: d.Help})
 }
 
-func histogram(d Doc) prometheus.Histogram {
+func histogram(d doc) prometheus.Histogram {
 	return prometheus.NewHistogram(prometheus.HistogramOpts{Name: d.Name, Help: d.Help, Buckets: latencyBuckets})
 }
 
@@ -341,7 +325,7 @@ func (m *Metrics) Takeover() {
 }
 
 // Refusal counts a refused request or message by its error code
-// (parlour_refusals_total); a code not in RefusalCodes counts as "other".
+// (parlour_refusals_total); a code not in refusalCodes counts as "other".
 func (m *Metrics) Refusal(code string) {
 	if m == nil {
 		return

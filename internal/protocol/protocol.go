@@ -75,13 +75,11 @@ const (
 	EventDeal    = "deal" // a deal (hand, hole) ended: its number and scores
 )
 
-// Bot levels in SeatInfo.Level: how strong the bot playing a seat is.
+// Bot levels in SeatInfo.Level: how strong the bot playing a seat is. The
+// searching bots' levels, "easy", "medium" and "hard", are their names.
 const (
 	LevelBeginner = "beginner" // the random bot
 	LevelCasual   = "casual"   // the heuristic bot
-	LevelEasy     = "easy"
-	LevelMedium   = "medium"
-	LevelHard     = "hard"
 )
 
 // Welcome is the first message on a connection.
@@ -190,9 +188,10 @@ type SeatInfo struct {
 	Bot   string `json:"bot,omitempty"`
 	Name  string `json:"name,omitempty"` // a person's name, or a bot's friendly one ("Ada")
 	State string `json:"state"`          // open, here, away, standin, bot
-	// Level is how strong the bot that plays the seat is (LevelBeginner
-	// ... LevelHard): a bot's seat, or a person's seat while the stand-in
-	// plays it (standin, or open in a running game). Empty otherwise.
+	// Level is how strong the bot that plays the seat is (LevelBeginner,
+	// LevelCasual, "easy", "medium" or "hard"): a bot's seat, or a
+	// person's seat while the stand-in plays it (standin, or open in a
+	// running game). Empty otherwise.
 	Level string `json:"level,omitempty"`
 }
 

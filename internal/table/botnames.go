@@ -13,9 +13,9 @@ import (
 var botNames = []string{"Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana",
 	"Ivo", "Jude", "Kit", "Lena", "Milo", "Nell", "Otto", "Pia"}
 
-// Level returns the level a bot is shown with (protocol.LevelBeginner
-// ... protocol.LevelHard) from its name as bot.ByName takes it; an
-// external bot (--engine) is shown by its own name.
+// Level returns the level a bot is shown with (protocol.LevelBeginner,
+// protocol.LevelCasual, "easy", "medium" or "hard") from its name as
+// bot.ByName takes it; an external bot (--engine) is shown by its own name.
 func Level(botName string) string {
 	switch botName {
 	case "random":

@@ -1,4 +1,4 @@
-package script
+package main
 
 import (
 	"encoding/json"
@@ -7,11 +7,11 @@ import (
 	"sort"
 )
 
-// Expect compares a report (the JSON printed by parlour script) and its exit
-// status with an expectation in the format of shared/spec/examples: the
+// checkExpect compares a report (the JSON printed by parlour script) and its
+// exit status with an expectation in the format of shared/spec/examples: the
 // fields listed must match, "exit" is the exit status, and "error":
 // "refused" stands for any non-null error. Fields not listed are not checked.
-func Expect(expect []byte, exit int, report []byte) error {
+func checkExpect(expect []byte, exit int, report []byte) error {
 	var want map[string]any
 	if err := json.Unmarshal(expect, &want); err != nil {
 		return fmt.Errorf("expectation is not a JSON object: %v", err)
