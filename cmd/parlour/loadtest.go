@@ -25,6 +25,7 @@ func runLoadtest(e *env, args []string) int {
 	tables := fs.Int("tables", 100, "tables kept in play at once, one person and bots at each")
 	duration := fs.Duration("duration", time.Minute, "time measured once every table is open")
 	ramp := fs.Duration("ramp", 0, "time over which the tables are opened (default: max(1s, tables/500 s))")
+	settle := fs.Duration("settle", 10*time.Second, "time the tables play after the ramp before the measurement starts (0s: none)")
 	think := fs.Duration("think", 500*time.Millisecond, "the person's mean pause before a move (each drawn between half and one and a half of it)")
 	gameName := fs.String("game", "all", "the game to play, or all to rotate through every game the server has")
 	players := fs.Int("players", 0, "seats at each table, the person's included (default: each game's usual count, its players option's default)")
@@ -52,7 +53,7 @@ func runLoadtest(e *env, args []string) int {
 		}
 		defer stop()
 	}
-	cfg := loadgen.Config{Tables: *tables, Duration: *duration, Ramp: *ramp, Think: *think, Game: *gameName,
+	cfg := loadgen.Config{Tables: *tables, Duration: *duration, Ramp: *ramp, Settle: *settle, Think: *think, Game: *gameName,
 		Players: *players, Bot: *botName, Seed: *seed, Options: map[string]string{}}
 	for _, u := range strings.Split(*urls, ",") {
 		if strings.TrimSpace(u) == "" {
@@ -73,6 +74,8 @@ func runLoadtest(e *env, args []string) int {
 		return bad("--duration %v: must be more than 0", *duration)
 	case *ramp < 0:
 		return bad("--ramp %v may not be negative", *ramp)
+	case *settle < 0:
+		return bad("--settle %v may not be negative", *settle)
 	case *think < 0 || *think > time.Hour:
 		return bad("--think %v is out of range (0 to 1h)", *think)
 	case *players < 0 || *players == 1:
@@ -136,7 +139,7 @@ func printLoadReport(e *env, r loadgen.Report) {
 	fmt.Fprintf(e.stdout, "parlour loadtest: %d tables of %s (bots: %s, think %gms) on %s\n",
 		r.Tables, games, strings.ReplaceAll(r.Bot, ",", " and "), r.Think, strings.Join(r.URLs, ", "))
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "measured\t%.1fs after a %.1fs ramp; %d tables live at the end\n", r.DurationS, r.RampS, r.LiveTables)
+	fmt.Fprintf(tw, "measured\t%.1fs after a %.1fs ramp and %.1fs to settle; %d tables live at the end\n", r.DurationS, r.RampS, r.SettleS, r.LiveTables)
 	fmt.Fprintf(tw, "moves\t%d (%.1f/s), %d by the people\n", r.Moves, r.MovesPerS, r.PersonMoves)
 	fmt.Fprintf(tw, "move to view\tp50 %.2fms  p90 %.2fms  p99 %.2fms  max %.2fms\n", r.P50MS, r.P90MS, r.P99MS, r.MaxMS)
 	fmt.Fprintf(tw, "games finished\t%d\n", r.GamesFinished)

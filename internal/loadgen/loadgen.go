@@ -43,6 +43,12 @@ type Config struct {
 	// Ramp is the time over which the tables are opened, evenly; 0 means
 	// max(1s, Tables/500 s).
 	Ramp time.Duration
+	// Settle is how long the tables play after the ramp before the
+	// measurement starts; 0 means none. Opening every table within the
+	// ramp is a burst a server does not meet in use, and its aftermath
+	// (the garbage of thousands of handshakes collected, every table's
+	// first moves at once) is not the steady load Duration measures.
+	Settle time.Duration
 	// Think is the person's mean pause before a move; each pause is drawn
 	// uniformly between half and one and a half of it.
 	Think time.Duration
@@ -101,8 +107,10 @@ type Report struct {
 	// connected person at the end of the measurement.
 	Tables     int `json:"tables"`
 	LiveTables int `json:"live_tables"`
-	// RampS is the time the tables were opened over, in seconds.
-	RampS float64 `json:"ramp_s"`
+	// RampS is the time the tables were opened over, in seconds, and
+	// SettleS the time they then played before the measurement.
+	RampS   float64 `json:"ramp_s"`
+	SettleS float64 `json:"settle_s"`
 	// DurationS is the time measured, in seconds.
 	DurationS float64 `json:"duration_s"`
 	// Moves is every move seen made at our tables (bots' included);
@@ -267,7 +275,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	defer r.http.CloseIdleConnections()
 	cfg = r.cfg
 	rep := Report{URLs: r.urls, Game: cfg.Game, Bot: cfg.Bot, Think: float64(cfg.Think) / float64(time.Millisecond),
-		Tables: cfg.Tables, RampS: cfg.Ramp.Seconds()}
+		Tables: cfg.Tables, RampS: cfg.Ramp.Seconds(), SettleS: cfg.Settle.Seconds()}
 	rep.RSSStartBytes = rss(cfg.PIDs)
 
 	runCtx, fail := context.WithCancelCause(ctx)
@@ -310,7 +318,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		case <-limit.C:
 		}
 		limit.Stop()
-	} else if sleepUntil(runCtx, start.Add(cfg.Ramp)) {
+	} else if sleepUntil(runCtx, start.Add(cfg.Ramp+cfg.Settle)) {
 		r.mu.Lock()
 		r.measuring.Store(true)
 		r.mu.Unlock()
@@ -387,8 +395,8 @@ func newRunner(ctx context.Context, cfg Config) (*runner, error) {
 	if cfg.Duration <= 0 {
 		return nil, fmt.Errorf("duration %v: need more than 0", cfg.Duration)
 	}
-	if cfg.Think < 0 || cfg.Ramp < 0 || cfg.MoveTimeout < 0 || cfg.ProgressEvery < 0 {
-		return nil, errors.New("think, ramp, move timeout and progress interval may not be negative")
+	if cfg.Think < 0 || cfg.Ramp < 0 || cfg.Settle < 0 || cfg.MoveTimeout < 0 || cfg.ProgressEvery < 0 {
+		return nil, errors.New("think, ramp, settle, move timeout and progress interval may not be negative")
 	}
 	if cfg.Ramp == 0 {
 		cfg.Ramp = max(time.Second, time.Duration(cfg.Tables)*time.Second/500)
@@ -630,8 +638,11 @@ func (r *runner) progress(ctx context.Context, w io.Writer, start time.Time) {
 			p99 := r.tick.Quantile(0.99)
 			r.tick.Reset()
 			phase := "ramp"
-			if r.measuring.Load() {
+			switch {
+			case r.measuring.Load():
 				phase = "measure"
+			case now.Sub(start) >= r.cfg.Ramp:
+				phase = "settle"
 			}
 			r.mu.Unlock()
 			secs := now.Sub(last).Seconds()
