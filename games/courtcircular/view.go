@@ -86,7 +86,7 @@ func (s *State) AppendView(b []byte, seat int) []byte {
 	v, rows := s.view(seat, &room, nil, s.totals[:s.n], s.winners(room.winners[:0]))
 	v.Played, v.WonUp, v.WonDown = rows.played[:s.n], rows.wonUp[:s.n], rows.wonDown[:s.n]
 	b = v.appendHead(b)
-	b = appendScoreRows(b, s.scores, s.n)
+	b = jsonw.AppendRows(b, s.scores, s.n)
 	return v.appendTail(b)
 }
 
@@ -412,17 +412,4 @@ func appendWord(b []byte, w *string) []byte {
 	b = append(b, '"')
 	b = append(b, *w...)
 	return append(b, '"')
-}
-
-// appendScoreRows appends the finished deals' scores, n a deal, as
-// encoding/json writes the [][]int game.ResultRows makes of them.
-func appendScoreRows(b []byte, scores []int, n int) []byte {
-	b = append(b, '[')
-	for d := 0; d+n <= len(scores); d += n {
-		if d > 0 {
-			b = append(b, ',')
-		}
-		b = jsonw.AppendInts(b, scores[d:d+n])
-	}
-	return append(b, ']')
 }

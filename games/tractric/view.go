@@ -149,7 +149,7 @@ func (s *State) AppendView(b []byte, seat int) []byte {
 	s.fillTotals(totals)
 	v := s.view(seat, &room, nil, totals, s.appendWinners(room.winners[:0]))
 	b = v.appendHead(b)
-	b = appendScoreRows(b, s.scores, s.n)
+	b = jsonw.AppendRows(b, s.scores, s.n)
 	return v.appendTail(b)
 }
 
@@ -336,26 +336,6 @@ func (v *View) appendTail(b []byte) []byte {
 	b = append(b, `,"winners":`...)
 	b = jsonw.AppendInts(b, v.Winners)
 	return append(b, '}')
-}
-
-// appendScoreRows appends the finished hands' tricks, n a hand, as
-// encoding/json writes the [][]int game.ResultRows makes of them.
-func appendScoreRows(b []byte, scores []int8, n int) []byte {
-	b = append(b, '[')
-	for d := 0; d+n <= len(scores); d += n {
-		if d > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		for i, x := range scores[d : d+n] {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(x), 10)
-		}
-		b = append(b, ']')
-	}
-	return append(b, ']')
 }
 
 // Hand returns seat's hand, lowest rank first. It is for tests and tools

@@ -41,6 +41,27 @@ func AppendIntRows(b []byte, rows [][]int) []byte {
 	return AppendList(b, rows, func(b []byte, row *[]int) []byte { return AppendInts(b, *row) })
 }
 
+// AppendRows appends the numbers of flat, n a row (whole rows only), as
+// encoding/json writes the [][]int of those rows: a game's finished
+// deals' scores, kept flat, written as game.ResultRows makes them.
+func AppendRows[T ~int | ~int8](b []byte, flat []T, n int) []byte {
+	b = append(b, '[')
+	for d := 0; d+n <= len(flat); d += n {
+		if d > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for i, x := range flat[d : d+n] {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(x), 10)
+		}
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
 // AppendBools appends bs as encoding/json writes a []bool.
 func AppendBools(b []byte, bs []bool) []byte {
 	return AppendList(b, bs, appendBool)

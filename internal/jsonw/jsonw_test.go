@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"parlour/card"
+	"parlour/game"
 	"parlour/internal/jsonw"
 )
 
@@ -39,6 +40,24 @@ func TestAppendLists(t *testing.T) {
 	}
 	for _, ss := range [][]string{nil, {}, {"", "a\"<b>"}} {
 		same(t, ss, jsonw.AppendList([]byte("x"), ss, func(b []byte, s *string) []byte { return jsonw.AppendString(b, *s) }))
+	}
+}
+
+// TestAppendRows checks flat scores, n a row, against encoding/json's
+// writing of the rows game.ResultRows makes of them; a short last row is
+// left out, as ResultRows leaves it.
+func TestAppendRows(t *testing.T) {
+	for _, c := range []struct {
+		flat []int
+		n    int
+	}{{nil, 3}, {[]int{}, 2}, {[]int{4, -1, 0}, 3}, {[]int{1, 2, 3, 4, 5, 6, 7}, 3}} {
+		rows, _ := game.ResultRows(c.flat, len(c.flat)/c.n, c.n)
+		same(t, rows, jsonw.AppendRows([]byte("x"), c.flat, c.n))
+		small := make([]int8, len(c.flat))
+		for i, x := range c.flat {
+			small[i] = int8(x)
+		}
+		same(t, rows, jsonw.AppendRows([]byte("x"), small, c.n))
 	}
 }
 
