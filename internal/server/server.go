@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"maps"
 	"net"
@@ -96,6 +95,7 @@ type Server struct {
 	stuck  *stuckWrites // cuts the connections whose writes block
 	lim    *limiter     // each client address's limits
 	nodes  nodeAddrs    // the cluster's nodes' addresses, for their relays
+	lobby  *lobbyFeed   // pushes the lobby's lists to the pages watching them
 
 	relayTransport http.RoundTripper
 }
@@ -122,7 +122,7 @@ func New(cfg Config) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), lim: newLimiter(cfg.Limits)}
+	s := &Server{cfg: cfg, log: log, mux: http.NewServeMux(), lim: newLimiter(cfg.Limits), lobby: newLobbyFeed()}
 	s.relayTransport = &http.Transport{
 		Proxy:               nil,
 		MaxIdleConnsPerHost: 64,
@@ -131,15 +131,19 @@ func New(cfg Config) *Server {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.stuck = newStuckWrites(s.ctx, cfg.WriteTimeout)
-	page := web.Files()
+	page, err := newPage(web.Files())
+	if err != nil {
+		panic(err) // the page is embedded: it is always there
+	}
 	s.mux.HandleFunc("GET /healthz", s.healthz)
 	s.mux.HandleFunc("GET /readyz", s.readyz)
-	s.mux.Handle("GET /{$}", serveFile(page, "index.html"))
-	s.mux.Handle("GET /web/", http.StripPrefix("/web/", http.FileServerFS(page)))
+	s.mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { page.serve(w, r, "index.html") })
+	s.mux.HandleFunc("GET /web/{name}", func(w http.ResponseWriter, r *http.Request) { page.serve(w, r, r.PathValue("name")) })
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/games/{game}", s.gameByID)
 	s.mux.HandleFunc("GET /api/bots", s.bots)
 	s.mux.HandleFunc("GET /api/tables", s.ready(s.listTables))
+	s.mux.HandleFunc("GET /api/lobby/events", s.ready(s.lobbyEvents))
 	s.mux.HandleFunc("POST /api/tables", s.limited(actCreate, s.ready(s.createTable)))
 	s.mux.HandleFunc("GET /api/tables/{id}", s.owned(s.getTable))
 	s.mux.HandleFunc("POST /api/tables/{id}/join", s.limited(actJoin, s.owned(s.join)))
@@ -172,12 +176,6 @@ func (s *Server) Close() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	s.mux.ServeHTTP(w, r)
-}
-
-func serveFile(fsys fs.FS, name string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFileFS(w, r, fsys, name)
-	})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -357,7 +355,8 @@ type GameInfo struct {
 	// when every seat plays for itself.
 	Sides   map[int][]int `json:"sides"`
 	Options []OptionInfo  `json:"options"`
-	Rules   string        `json:"rules"`
+	// Rules is the rules' text; left out of GET /api/games?rules=0.
+	Rules string `json:"rules,omitempty"`
 }
 
 // OptionInfo is one option of a game.
@@ -391,10 +390,16 @@ func gameInfo(g game.Game) GameInfo {
 	return gi
 }
 
+// games is GET /api/games; with ?rules=0 it leaves out the rules texts,
+// most of its size, for pages that do not show them.
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	out := []GameInfo{}
 	for _, g := range s.cfg.Games.All() {
-		out = append(out, gameInfo(g))
+		gi := gameInfo(g)
+		if r.URL.Query().Get("rules") == "0" {
+			gi.Rules = ""
+		}
+		out = append(out, gi)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
