@@ -19,6 +19,7 @@ import (
 
 	"parlour/games"
 	"parlour/internal/loadgen"
+	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/store"
 	"parlour/internal/table"
@@ -149,7 +150,7 @@ func TestRunMix(t *testing.T) {
 		t.Errorf("report says game %q, bot %q; want the defaults all and heuristic,random", r.Game, r.Bot)
 	}
 	usual := map[string]int{"golf": 4, "parcellus": 3, "tractric": 3, "damn": 2, "court-circular": 2}
-	var tables []table.Info
+	var tables []protocol.TableInfo
 	for _, f := range []table.Filter{table.FilterLive, table.FilterOver} {
 		list, err := s.m.List(context.Background(), f)
 		if err != nil {

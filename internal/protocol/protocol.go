@@ -1,8 +1,31 @@
-// Package protocol is the table protocol's wire format, version 1: the
-// messages a table server sends on a table's WebSocket (welcome, state,
-// seats, chat, rematch, error), the one message shape clients send, and
-// the codes and kinds those messages carry. docs/protocol.md describes it;
-// internal/table produces the frames and internal/server carries them.
+// Package protocol is Parlour's wire format, version 1: every JSON value
+// a table server and its clients exchange, as docs/protocol.md describes
+// it.
+//
+//   - The table protocol (protocol.go): the messages a server sends on a
+//     table's WebSocket (welcome, state, seats, chat, log, rematch,
+//     error), the one message shape clients send, and the codes and kinds
+//     those messages carry.
+//   - The lobby API (lobby.go): the bodies the JSON API takes and
+//     answers.
+//   - Refusals (refusal.go): the one builder of an error frame, and of a
+//     refused API request's body.
+//
+// internal/table produces the frames and fills in the lobby's answers;
+// internal/server carries them. The browser's copy of these types,
+// web/src/api.ts, is checked against them field by field (apits_test.go).
+//
+// # Units
+//
+// A moment is a time.Time, sent as RFC 3339 text. A duration is a whole
+// number of milliseconds, in a field whose JSON name ends in "_ms"
+// (Clock.RemainingMS, "remaining_ms"); a new field follows that
+// convention, and none is a time.Duration (which encoding/json would send
+// in nanoseconds). Three fields of the lobby API are older than the
+// convention and keep their names and units: "clock" and "grace"
+// (CreateTable, TableInfo) are seconds, a fraction allowed, and "think"
+// (CreateTable, TableInfo) is milliseconds. units_test.go holds the types
+// to this.
 package protocol
 
 import (
@@ -178,7 +201,7 @@ type Event struct {
 // Clock is a running turn clock.
 type Clock struct {
 	Seat        int   `json:"seat"`
-	RemainingMS int64 `json:"remaining_ms"`
+	RemainingMS int64 `json:"remaining_ms"` // the time left for the seat's decision, in milliseconds
 }
 
 // SeatInfo is one seat as the lobby and the table show it.
@@ -243,13 +266,14 @@ func ParseClient(data []byte) (ClientMessage, *Error) {
 		// heap, and msg need not be for the usual messages.
 		var full ClientMessage
 		if err := json.Unmarshal(data, &full); err != nil {
-			return ClientMessage{}, &Error{V: Version, Type: TypeError, Code: CodeBadMessage, Message: "the message is not a JSON object: " + err.Error()}
+			e := Refusal(CodeBadMessage, "the message is not a JSON object: "+err.Error(), "")
+			return ClientMessage{}, &e
 		}
 		msg = full
 	}
 	if msg.V != Version {
-		return msg, &Error{V: Version, Type: TypeError, Code: CodeBadVersion, ID: msg.ID,
-			Message: fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, Version)}
+		e := Refusal(CodeBadVersion, fmt.Sprintf("protocol version %d is not spoken here (send \"v\": %d)", msg.V, Version), msg.ID)
+		return msg, &e
 	}
 	return msg, nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"parlour/internal/protocol"
 	"parlour/internal/store"
-	"parlour/internal/table"
 )
 
 func chat(cl *client, text string) {
@@ -30,7 +29,7 @@ func nextChat(t *testing.T, cl *client) msg {
 
 // twoPlayers seats Ann and Bob at a one-hole Golf table and connects them
 // and a spectator, reading up to the game's start.
-func twoPlayers(t *testing.T, e *env) (info table.Info, ann, bob table.JoinResult, a, b, w *client) {
+func twoPlayers(t *testing.T, e *env) (info protocol.TableInfo, ann, bob protocol.JoinResult, a, b, w *client) {
 	t.Helper()
 	info = golfTable(e, []string{"open", "open"}, nil)
 	ann, bob = e.join(info.ID, 0, "Ann"), e.join(info.ID, 1, "Bob")

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,7 +15,6 @@ import (
 	"parlour/games"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
-	"parlour/internal/table"
 )
 
 // TestFullGamesWithoutLeaks plays a whole short match of every registered
@@ -120,15 +120,23 @@ func playFullGame(t *testing.T, e *env, g game.Game, opts map[string]any, n int,
 
 	// The finished game is a replay: its moves, and every step with all
 	// seats' views.
-	var rep table.Replay
+	var rep protocol.Replay
 	if code := e.do("GET", "/api/tables/"+info.ID+"/replay", nil, &rep); code != http.StatusOK {
 		t.Fatalf("replay: %d", code)
 	}
 	if len(rep.Moves) != len(h.moves) || rep.Seed != fmt.Sprint(seed) || !rep.Result.Over {
 		t.Errorf("replay: %d moves, seed %s, result %+v", len(rep.Moves), rep.Seed, rep.Result)
 	}
+	// Each move is told in the game's words, its seat named (every game
+	// here has words).
+	for _, mv := range rep.Moves {
+		if !strings.Contains(mv.Text, fmt.Sprintf("{%d}", mv.Seat)) {
+			t.Errorf("replay move %d (%s) is told as %q", mv.N, mv.Move, mv.Text)
+			break
+		}
+	}
 	k := len(h.moves) / 2
-	var step table.ReplayStep
+	var step protocol.ReplayStep
 	if code := e.do("GET", fmt.Sprintf("/api/tables/%s/replay/%d", info.ID, k), nil, &step); code != http.StatusOK {
 		t.Fatalf("replay step: %d", code)
 	}

@@ -156,21 +156,21 @@ func (e *env) do(method, path string, body any, out any) int {
 	return resp.StatusCode
 }
 
-func (e *env) create(req map[string]any) table.Info {
+func (e *env) create(req map[string]any) protocol.TableInfo {
 	e.t.Helper()
 	var raw json.RawMessage
 	code := e.do("POST", "/api/tables", req, &raw)
 	if code != http.StatusCreated {
 		e.t.Fatalf("creating %v: status %d %s", req, code, raw)
 	}
-	var info table.Info
+	var info protocol.TableInfo
 	json.Unmarshal(raw, &info)
 	return info
 }
 
-func (e *env) join(id string, seat int, name string) table.JoinResult {
+func (e *env) join(id string, seat int, name string) protocol.JoinResult {
 	e.t.Helper()
-	var res table.JoinResult
+	var res protocol.JoinResult
 	if code := e.do("POST", "/api/tables/"+id+"/join", map[string]any{"seat": seat, "name": name}, &res); code != http.StatusOK {
 		e.t.Fatalf("joining seat %d of %s: status %d", seat, id, code)
 	}

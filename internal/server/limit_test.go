@@ -289,7 +289,7 @@ func TestLimitedRequests(t *testing.T) {
 	if ra, err := strconv.Atoi(w.Header().Get("Retry-After")); err != nil || ra < 1 || ra > 30 {
 		t.Errorf("Retry-After %q, want 1 to 30 seconds", w.Header().Get("Retry-After"))
 	}
-	var body APIError
+	var body protocol.APIError
 	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != protocol.CodeRateLimited || body.Error.Message == "" {
 		t.Errorf("the body %s (%v), want the API's error with code rate_limited and a message", w.Body, err)
 	}

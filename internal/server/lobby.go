@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"parlour/internal/protocol"
 	"parlour/internal/table"
 )
 
@@ -18,14 +19,6 @@ const (
 	lobbyEvery     = time.Second
 	lobbyKeepAlive = 15 * time.Second
 )
-
-// lobbyLists is the data of a lobby event: the three lists GET
-// /api/tables answers, by status.
-type lobbyLists struct {
-	Open []table.Info `json:"open"`
-	Live []table.Info `json:"live"`
-	Over []table.Info `json:"over"`
-}
 
 // lobbyFeed pushes the lobby's lists to every page watching them
 // (GET /api/lobby/events). One goroutine reads the lists every lobbyEvery
@@ -102,7 +95,7 @@ func (f *lobbyFeed) run(ctx context.Context, m *table.Manager) {
 // readLobby reads the three lists from m and returns them as one event's
 // data line.
 func readLobby(ctx context.Context, m *table.Manager) ([]byte, error) {
-	var l lobbyLists
+	var l protocol.LobbyTables
 	var err error
 	if l.Open, err = m.List(ctx, table.FilterOpen); err != nil {
 		return nil, err

@@ -15,7 +15,6 @@ import (
 	"parlour/games"
 	"parlour/internal/protocol"
 	"parlour/internal/server"
-	"parlour/internal/table"
 )
 
 // expectError reads the next frame and checks it is a refusal with code.
@@ -258,14 +257,14 @@ func TestLobbyRefusals(t *testing.T) {
 		{"GET", "/api/tables?status=bogus", nil, 400, "bad_request"},
 		{"GET", "/api/games/nonesuch", nil, 404, "not_found"},
 	} {
-		var out server.APIError
+		var out protocol.APIError
 		status := e.do(c.method, c.path, c.body, &out)
 		if status != c.status || out.Error.Code != c.code || out.Error.Message == "" {
 			t.Errorf("%s %s %v: %d %+v, want %d %s", c.method, c.path, c.body, status, out, c.status, c.code)
 		}
 	}
 	e.join(info.ID, 0, "Ann")
-	var out server.APIError
+	var out protocol.APIError
 	if status := e.do("POST", "/api/tables/"+info.ID+"/join", map[string]any{}, &out); status != 409 || out.Error.Code != "seat_taken" {
 		t.Errorf("joining a full table: %d %+v", status, out)
 	}
@@ -274,7 +273,7 @@ func TestLobbyRefusals(t *testing.T) {
 // TestLobby checks the lobby's listings, the health check and the page.
 func TestLobby(t *testing.T) {
 	e := newEnv(t, envConfig{})
-	var list []server.GameInfo
+	var list []protocol.GameInfo
 	if code := e.do("GET", "/api/games", nil, &list); code != 200 || len(list) != len(games.Registry.All()) {
 		t.Fatalf("games: %d, %d games", code, len(list))
 	}
@@ -299,7 +298,7 @@ func TestLobby(t *testing.T) {
 	}
 	open := golfTable(e, []string{"open", "random"}, nil)
 	full := golfTable(e, []string{"random", "random"}, nil)
-	var tables []table.Info
+	var tables []protocol.TableInfo
 	e.do("GET", "/api/tables", nil, &tables)
 	if len(tables) != 1 || tables[0].ID != open.ID {
 		t.Errorf("open tables: %+v", tables)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"parlour/games"
-	"parlour/internal/server"
+	"parlour/internal/protocol"
 	"parlour/internal/store"
 )
 
@@ -37,9 +37,9 @@ func TestReplayStepPlaces(t *testing.T) {
 			h := e.history(info.ID)
 			for _, k := range []int{0, 1, len(h.moves) / 2, len(h.moves)} {
 				var step struct {
-					K      int                `json:"k"`
-					Views  []map[string]any   `json:"views"`
-					Places []server.PlaceInfo `json:"places"`
+					K      int                  `json:"k"`
+					Views  []map[string]any     `json:"views"`
+					Places []protocol.PlaceInfo `json:"places"`
 				}
 				if code := e.do("GET", fmt.Sprintf("/api/tables/%s/replay/%d", info.ID, k), nil, &step); code != http.StatusOK {
 					t.Fatalf("replay step %d: %d", k, code)

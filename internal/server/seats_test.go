@@ -10,10 +10,9 @@ import (
 
 	"parlour/internal/protocol"
 	"parlour/internal/store"
-	"parlour/internal/table"
 )
 
-func golfTable(e *env, seats []string, extra map[string]any) table.Info {
+func golfTable(e *env, seats []string, extra map[string]any) protocol.TableInfo {
 	req := map[string]any{"game": "golf", "options": map[string]any{"holes": 1, "players": len(seats)}, "seats": seats, "seed": 42}
 	for k, v := range extra {
 		req[k] = v
@@ -180,7 +179,7 @@ func TestRestartRecovery(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Error("Ann's connection survived the restart")
 	}
-	var got table.Info
+	var got protocol.TableInfo
 	if code := e.do("GET", "/api/tables/"+info.ID, nil, &got); code != http.StatusOK || got.Status != store.StatusPlaying || got.Moves != len(before) {
 		t.Fatalf("after the restart: %d %+v", code, got)
 	}
@@ -219,7 +218,7 @@ func TestRematch(t *testing.T) {
 	info := golfTable(e, []string{"open", "random"}, nil)
 	ann := e.join(info.ID, 0, "Ann")
 	a := e.dial(info.ID, ann.Token, "Ann")
-	var res table.JoinResult
+	var res protocol.JoinResult
 	if code := e.do("POST", "/api/tables/"+info.ID+"/rematch", map[string]any{"token": ann.Token}, nil); code != http.StatusConflict {
 		t.Errorf("a rematch before the end: %d, want 409", code)
 	}
@@ -234,12 +233,12 @@ func TestRematch(t *testing.T) {
 		t.Errorf("rematch: %+v", res)
 	}
 	a.waitFor("the rematch notice", 5*time.Second, func(m msg) bool { return m.Type == protocol.TypeRematch && m.Rematch == res.Table })
-	var ni table.Info
+	var ni protocol.TableInfo
 	e.do("GET", "/api/tables/"+res.Table, nil, &ni)
 	if ni.RematchOf != info.ID || ni.Status != store.StatusPlaying || ni.Seats[1].Kind != store.KindBot || ni.Seats[0].Name != "Ann" {
 		t.Errorf("the rematch table: %+v", ni)
 	}
-	var oi table.Info
+	var oi protocol.TableInfo
 	e.do("GET", "/api/tables/"+info.ID, nil, &oi)
 	if oi.Rematch != res.Table {
 		t.Errorf("the old table links to rematch %q, want %q", oi.Rematch, res.Table)
@@ -257,7 +256,7 @@ func TestLeave(t *testing.T) {
 	if code := e.do("POST", "/api/tables/"+info.ID+"/leave", map[string]any{"token": ann.Token}, nil); code != http.StatusOK {
 		t.Fatalf("leave: %d", code)
 	}
-	var got table.Info
+	var got protocol.TableInfo
 	e.do("GET", "/api/tables/"+info.ID, nil, &got)
 	if !slices.Equal(got.Open, []int{0, 1}) {
 		t.Errorf("after leaving, open seats %v", got.Open)

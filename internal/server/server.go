@@ -1,7 +1,9 @@
 // Package server puts Parlour's tables on the network: a JSON lobby API,
 // the table protocol over WebSocket, and a small web page. The tables
-// themselves (actors, bots, clocks, persistence) are internal/table's; the
-// API and the protocol are described in docs/protocol.md.
+// themselves (actors, bots, clocks, persistence) are internal/table's, and
+// every JSON body and frame is a type of internal/protocol; the API and
+// the protocol are described in docs/protocol.md. A WebSocket connection
+// is a conn (conn.go), whose doc comment gives its goroutines' life.
 package server
 
 import (
@@ -229,7 +231,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		status = http.StatusInternalServerError
-		b, _ = json.Marshal(APIError{Error: apiErrorBody{Code: "internal", Message: err.Error()}})
+		b = protocol.APIRefusal("internal", err.Error())
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
@@ -237,21 +239,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write([]byte("\n"))
 }
 
-// APIError is the body of every refused API request.
-type APIError struct {
-	Error apiErrorBody `json:"error"`
-}
-
-// apiErrorBody is what APIError says of a refusal.
-type apiErrorBody struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
 // writeError refuses a request (counted in the metrics by its code).
 func (s *Server) writeError(w http.ResponseWriter, status int, code, message string) {
 	s.cfg.Metrics.Refusal(code)
-	b, _ := json.Marshal(APIError{Error: apiErrorBody{Code: code, Message: message}})
+	b := protocol.APIRefusal(code, message)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(b)
@@ -336,48 +327,16 @@ func token(r *http.Request, body string) string {
 
 // --- the lobby ---
 
-// GameInfo is one game as GET /api/games lists it.
-type GameInfo struct {
-	ID         string `json:"id"`
-	Name       string `json:"name"`
-	Summary    string `json:"summary"`
-	MinPlayers int    `json:"min_players"`
-	MaxPlayers int    `json:"max_players"`
-	// Deal and Deals are what the game calls a deal (game.Info), for the
-	// front ends' scores and logs: "hole" and "holes" in Golf.
-	Deal  string `json:"deal"`
-	Deals string `json:"deals"`
-	// LowWins, OneDeal: the lowest total wins; a match is one deal.
-	LowWins bool `json:"low_wins"`
-	OneDeal bool `json:"one_deal"`
-	// Sides: by number of players, the side each seat plays for where
-	// seats play in partnerships ({"4": [0, 1, 0, 1]} in Tractric); empty
-	// when every seat plays for itself.
-	Sides   map[int][]int `json:"sides"`
-	Options []OptionInfo  `json:"options"`
-	// Rules is the rules' text; left out of GET /api/games?rules=0.
-	Rules string `json:"rules,omitempty"`
-}
-
-// OptionInfo is one option of a game.
-type OptionInfo struct {
-	Name    string   `json:"name"`
-	Doc     string   `json:"doc"`
-	Default any      `json:"default"`
-	Min     *int     `json:"min,omitempty"`
-	Max     *int     `json:"max,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-}
-
-func gameInfo(g game.Game) GameInfo {
+// gameInfo is g as GET /api/games lists it.
+func gameInfo(g game.Game) protocol.GameInfo {
 	lo, hi := g.Players()
 	info := g.Info()
-	gi := GameInfo{ID: g.Name(), Name: g.Title(), Summary: g.Summary(), MinPlayers: lo, MaxPlayers: hi,
+	gi := protocol.GameInfo{ID: g.Name(), Name: g.Title(), Summary: g.Summary(), MinPlayers: lo, MaxPlayers: hi,
 		Deal: cmp.Or(info.Deal, "deal"), Deals: cmp.Or(info.Deals, "deals"), LowWins: info.LowWins, OneDeal: info.OneDeal,
-		Sides: map[int][]int{}, Options: []OptionInfo{}, Rules: g.Rules()}
+		Sides: map[int][]int{}, Options: []protocol.OptionInfo{}, Rules: g.Rules()}
 	maps.Copy(gi.Sides, info.Sides)
 	for _, o := range g.Options() {
-		oi := OptionInfo{Name: o.Name, Doc: o.Doc, Default: o.Default, Choices: o.Choices}
+		oi := protocol.OptionInfo{Name: o.Name, Doc: o.Doc, Default: o.Default, Choices: o.Choices}
 		if len(o.Choices) == 0 {
 			lo, hi := o.Min, o.Max
 			oi.Min, oi.Max = &lo, &hi
@@ -385,7 +344,7 @@ func gameInfo(g game.Game) GameInfo {
 		gi.Options = append(gi.Options, oi)
 	}
 	lo0, hi0 := 0, hi-1
-	gi.Options = append(gi.Options, OptionInfo{Name: "dealer", Doc: "the first dealer's seat (left out: drawn with the seed)",
+	gi.Options = append(gi.Options, protocol.OptionInfo{Name: "dealer", Doc: "the first dealer's seat (left out: drawn with the seed)",
 		Default: nil, Min: &lo0, Max: &hi0})
 	return gi
 }
@@ -393,7 +352,7 @@ func gameInfo(g game.Game) GameInfo {
 // games is GET /api/games; with ?rules=0 it leaves out the rules texts,
 // most of its size, for pages that do not show them.
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
-	out := []GameInfo{}
+	out := []protocol.GameInfo{}
 	for _, g := range s.cfg.Games.All() {
 		gi := gameInfo(g)
 		if r.URL.Query().Get("rules") == "0" {
@@ -439,21 +398,8 @@ func (s *Server) listTables(w http.ResponseWriter, r *http.Request, m *table.Man
 	writeJSON(w, http.StatusOK, list)
 }
 
-// createBody is POST /api/tables's body: table.CreateRequest, with the
-// seed as a number or a decimal string.
-type createBody struct {
-	Game    string         `json:"game"`
-	Options map[string]any `json:"options"`
-	Seats   []string       `json:"seats"`
-	Clock   float64        `json:"clock"`
-	Grace   *float64       `json:"grace"`
-	StandIn string         `json:"standin"`
-	Seed    *json.Number   `json:"seed"`
-	Think   *float64       `json:"think"`
-}
-
 func (s *Server) createTable(w http.ResponseWriter, r *http.Request, m *table.Manager) {
-	var body createBody
+	var body protocol.CreateTable
 	if !s.decode(w, r, &body) {
 		return
 	}
@@ -496,10 +442,7 @@ func (s *Server) getTable(w http.ResponseWriter, r *http.Request, m *table.Manag
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request, m *table.Manager) {
-	var body struct {
-		Seat *int   `json:"seat"`
-		Name string `json:"name"`
-	}
+	var body protocol.JoinTable
 	if !s.decode(w, r, &body) {
 		return
 	}
@@ -520,9 +463,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, m *table.Manager) 
 }
 
 func (s *Server) leave(w http.ResponseWriter, r *http.Request, m *table.Manager) {
-	var body struct {
-		Token string `json:"token"`
-	}
+	var body protocol.LeaveTable
 	if !s.decode(w, r, &body) {
 		return
 	}
@@ -530,14 +471,11 @@ func (s *Server) leave(w http.ResponseWriter, r *http.Request, m *table.Manager)
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	writeJSON(w, http.StatusOK, protocol.OK{OK: true})
 }
 
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request, m *table.Manager) {
-	var body struct {
-		Token string `json:"token"`
-		Name  string `json:"name"`
-	}
+	var body protocol.RematchTable
 	if !s.decode(w, r, &body) {
 		return
 	}
@@ -555,7 +493,7 @@ func (s *Server) public(w http.ResponseWriter, r *http.Request, m *table.Manager
 		s.fail(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"table": r.PathValue("id"), "seq": seq, "view": view})
+	writeJSON(w, http.StatusOK, protocol.PublicView{Table: r.PathValue("id"), Seq: seq, View: view})
 }
 
 func (s *Server) replay(w http.ResponseWriter, r *http.Request, m *table.Manager) {
@@ -580,7 +518,3 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request, m *table.Manag
 	}
 	writeJSON(w, http.StatusOK, step)
 }
-
-// PlaceInfo is one group of cards of a replayed game (see
-// table.PlaceInfo); GET /api/tables/{id}/replay/{k} lists them.
-type PlaceInfo = table.PlaceInfo

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlour/internal/server"
+	"parlour/internal/protocol"
 )
 
 // TestTableThink: a table's "think" (milliseconds per move for its search
@@ -27,7 +27,7 @@ func TestTableThink(t *testing.T) {
 	if code := e.do("GET", "/api/tables/"+info.ID, nil, &again); code != 200 || again.Think == nil || *again.Think != 40 {
 		t.Errorf("after a restart: %d, think %v; want 40", code, again.Think)
 	}
-	var out server.APIError
+	var out protocol.APIError
 	if code := e.do("POST", "/api/tables", map[string]any{"game": "golf", "think": 20000}, &out); code != 400 ||
 		!strings.Contains(out.Error.Message, "think 20000 is out of range (0 to 10000 milliseconds)") {
 		t.Errorf("think 20000: %d %+v", code, out)

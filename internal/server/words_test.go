@@ -10,7 +10,6 @@ import (
 
 	"parlour/internal/protocol"
 	"parlour/internal/store"
-	"parlour/internal/table"
 )
 
 // moveState reads cl's frames up to the next state with a move event.
@@ -147,7 +146,7 @@ func TestBotNames(t *testing.T) {
 		}
 	}
 	check(info.Seats, []string{"", "Ben", "Cleo", "Dev", "Eve", "Finn"}, "a new table")
-	var got table.Info
+	var got protocol.TableInfo
 	if code := e.do("GET", "/api/tables/"+info.ID, nil, &got); code != http.StatusOK {
 		t.Fatalf("GET the table: %d", code)
 	}

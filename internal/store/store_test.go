@@ -19,9 +19,9 @@ import (
 
 // TestSQLite runs the store contract against SQLite files.
 func TestSQLite(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) string {
+	storetest.Run(t, storetest.DSN(func(t *testing.T) string {
 		return "sqlite:" + filepath.Join(t.TempDir(), "parlour.db")
-	})
+	}))
 }
 
 // TestPostgres runs the store contract against a real PostgreSQL server
@@ -29,7 +29,7 @@ func TestSQLite(t *testing.T) {
 // database of its own. It skips only when no server answers and CI is not
 // set; under CI a missing server fails.
 func TestPostgres(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) string { return pgtest.Database(t, "parlour_test") })
+	storetest.Run(t, storetest.DSN(func(t *testing.T) string { return pgtest.Database(t, "parlour_test") }))
 }
 
 // TestOpenRefusesUnknownDatabases checks the DSN forms Open takes.

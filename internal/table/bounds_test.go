@@ -48,7 +48,8 @@ func scrape(t *testing.T, reg *metrics.Metrics) map[string]float64 {
 // TestInboxBound fills a table's inbox to its limit (Config.Inbox) while
 // its actor is held, and checks that a connection's message is refused
 // with busy (its id echoed), the server's refusal and a Detach wait in
-// the owed list and still arrive, requests are refused with ErrBusy, the
+// the owed list and still arrive, requests (Join, Leave, Public, Attach)
+// are refused with ErrBusy, the
 // table's own work is still taken, the depth shows in the metrics, and
 // nothing else changed: no move, no seat taken, and once the inbox
 // drains the table takes messages again.
@@ -78,8 +79,6 @@ func TestInboxBound(t *testing.T) {
 		}
 		tb.Refuse(bob, protocol.CodeRateLimited, "slow down", "r1")
 		for name, err := range map[string]error{
-			"Sync":   tb.Sync(ctx, ann),
-			"Move":   tb.Move(ctx, ann, "reveal 0", nil, "m2"),
 			"Join":   func() error { _, err := m.Join(ctx, tb.ID(), -1, "Cy"); return err }(),
 			"Leave":  m.Leave(ctx, tb.ID(), "no such token"),
 			"Public": func() error { _, _, err := m.Public(ctx, tb.ID()); return err }(),
@@ -162,15 +161,15 @@ func TestChatQueueBound(t *testing.T) {
 		t.Cleanup(m.Close)
 		tb, ann, bob, spec := seated(t, m, 1)
 
-		tb.Chat(ann, "one", "")
+		sendChat(tb, ann, "one", "")
 		synctest.Wait() // the writer holds "one" at the store
-		tb.Chat(ann, "two", "")
-		tb.Chat(ann, "three", "")
+		sendChat(tb, ann, "two", "")
+		sendChat(tb, ann, "three", "")
 		synctest.Wait()
 		if got := scrape(t, reg)["parlour_chat_queued"]; got != 2 {
 			t.Errorf("parlour_chat_queued = %v, want 2", got)
 		}
-		tb.Chat(ann, "four", "c4")
+		sendChat(tb, ann, "four", "c4")
 		synctest.Wait()
 		got := drain(t, ann)
 		if texts := chatTexts(got); !slices.Equal(texts, []string{"one", "two", "three"}) {
@@ -192,8 +191,8 @@ func TestChatQueueBound(t *testing.T) {
 		}
 		// The refused message was not charged: two more fit Ann's burst
 		// of five.
-		tb.Chat(ann, "five", "")
-		tb.Chat(ann, "six", "")
+		sendChat(tb, ann, "five", "")
+		sendChat(tb, ann, "six", "")
 		synctest.Wait()
 		if got := drain(t, ann); !slices.Equal(chatTexts(got), []string{"five", "six"}) || len(got) != 2 {
 			t.Errorf("after the store caught up Ann got %+v, want five and six relayed", got)

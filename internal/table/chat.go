@@ -9,18 +9,17 @@ import (
 	"parlour/internal/store"
 )
 
-// Table chat. Seated players write; every connection of the table reads,
-// spectators included. A message is checked (protocol.CleanChat) off the
-// actor, and on the actor only the seat's rate is checked, the message
-// kept and one frame encoded for everyone: chat never waits for the
-// store, whose write of it is queued behind the table's earlier
+// Table chat. Seated players write (a "chat" message, read by Handle);
+// every connection of the table reads, spectators included. On the actor
+// a message is checked (protocol.CleanChat) and so is the seat's rate,
+// the message kept and one frame encoded for everyone: chat never waits
+// for the store, whose write of it is queued behind the table's earlier
 // messages, off the actor, in the order they were written. That queue is
 // bounded (Config.ChatQueue): while the store is so far behind, a message
 // is refused (protocol.CodeChatBacklog) rather than relayed and never
-// kept. The table
-// keeps its last protocol.ChatHistory messages, read from the store when
-// its first connection comes, and sends them to each connection after
-// its welcome and state.
+// kept. The table keeps its last protocol.ChatHistory messages, read from
+// the store when its first connection comes, and sends them to each
+// connection after its welcome and state.
 
 // chatRate is a seat's chat rate: a bucket of protocol.ChatBurst messages,
 // refilled at that many per protocol.ChatWindow.
@@ -41,22 +40,6 @@ func (b *chatRate) allow(now time.Time) bool {
 		return true
 	}
 	return false
-}
-
-// Chat relays a chat message sub's player wrote to every connection of
-// the table, or refuses it to sub alone (a spectator, a bad text, a seat
-// over its rate, the table's chat store behind, a full inbox). Like
-// Handle it is called by the connection's goroutine and waits only until
-// the table has read the connection's message before. id, if not empty,
-// is echoed in a refusal.
-func (t *Table) Chat(sub *Sub, text, id string) {
-	if t.settled(sub) != nil {
-		return
-	}
-	if _, full := t.admit(func() { t.chatFrom(sub, text, id) }); full {
-		t.busy(sub, id)
-		t.give(sub)
-	}
 }
 
 // chatFrom checks a chat message from sub and relays it (on the actor).

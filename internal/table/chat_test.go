@@ -119,7 +119,7 @@ func TestChat(t *testing.T) {
 		m, mem := bubbleManager(t, Config{Grace: time.Hour})
 		tb, ann, bob, spec := seated(t, m, 1)
 
-		tb.Chat(ann, "  good luck\r\n  have fun\t ", "c1")
+		sendChat(tb, ann, "  good luck\r\n  have fun\t ", "c1")
 		synctest.Wait()
 		for name, sub := range map[string]*Sub{"Ann": ann, "Bob": bob, "the spectator": spec} {
 			got := drain(t, sub)
@@ -134,7 +134,7 @@ func TestChat(t *testing.T) {
 
 		refused := func(sub *Sub, text, code string) {
 			t.Helper()
-			tb.Chat(sub, text, "r")
+			sendChat(tb, sub, text, "r")
 			synctest.Wait()
 			got := drain(t, sub)
 			if len(got) != 1 || got[0].Type != protocol.TypeError || got[0].Code != code || got[0].ID != "r" || got[0].Message == "" {
@@ -154,7 +154,7 @@ func TestChat(t *testing.T) {
 		refused(bob, strings.Repeat("é", protocol.MaxChatText+1), protocol.CodeBadChat)
 		refused(bob, "ring\a", protocol.CodeBadChat)
 		refused(bob, "abc\u202edcba", protocol.CodeBadChat)
-		tb.Chat(bob, strings.Repeat("é", protocol.MaxChatText), "")
+		sendChat(tb, bob, strings.Repeat("é", protocol.MaxChatText), "")
 		synctest.Wait()
 		if got := chatTexts(drain(t, spec)); len(got) != 1 || len([]rune(got[0])) != protocol.MaxChatText {
 			t.Errorf("a message of %d characters: %d relayed", protocol.MaxChatText, len(got))
@@ -164,7 +164,7 @@ func TestChat(t *testing.T) {
 
 		// Ann wrote once: four more now, then she is over her rate.
 		for i := range 4 {
-			tb.Chat(ann, fmt.Sprint("msg ", i), "")
+			sendChat(tb, ann, fmt.Sprint("msg ", i), "")
 		}
 		synctest.Wait()
 		if got := chatTexts(drain(t, bob)); len(got) != 4 {
@@ -176,7 +176,7 @@ func TestChat(t *testing.T) {
 		step(time.Second) // half a message's worth
 		refused(ann, "still too many", protocol.CodeChatFlood)
 		step(time.Second) // one message's worth
-		tb.Chat(ann, "again", "")
+		sendChat(tb, ann, "again", "")
 		synctest.Wait()
 		if got := chatTexts(drain(t, spec)); !slices.Equal(got, []string{"again"}) {
 			t.Errorf("after 2 s: %v, want Ann's message", got)
@@ -185,7 +185,7 @@ func TestChat(t *testing.T) {
 		drain(t, bob)
 		refused(ann, "and again", protocol.CodeChatFlood)
 		// Bob's rate is his own.
-		tb.Chat(bob, "me too", "")
+		sendChat(tb, bob, "me too", "")
 		synctest.Wait()
 		if got := chatTexts(drain(t, spec)); !slices.Equal(got, []string{"me too"}) {
 			t.Errorf("Bob while Ann floods: %v", got)
@@ -215,17 +215,16 @@ func TestChatFloodDoesNotSlowTheTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		m, _ := bubbleManager(t, Config{Grace: time.Hour})
 		tb, ann, bob, spec := seated(t, m, 1)
-		ctx := context.Background()
 		for i := range 20 {
-			tb.Chat(ann, fmt.Sprint("spam ", i), "")
+			sendChat(tb, ann, fmt.Sprint("spam ", i), "")
 		}
-		if err := tb.Move(ctx, ann, "reveal 0", nil, ""); err != nil {
+		if err := sendMove(tb, ann, "reveal 0"); err != nil {
 			t.Fatal(err)
 		}
 		for i := range 20 {
-			tb.Chat(ann, fmt.Sprint("spam ", 20+i), "")
+			sendChat(tb, ann, fmt.Sprint("spam ", 20+i), "")
 		}
-		if err := tb.Move(ctx, bob, "reveal 1", nil, ""); err != nil {
+		if err := sendMove(tb, bob, "reveal 1"); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -261,7 +260,7 @@ func TestChatHistory(t *testing.T) {
 			if i%2 == 1 {
 				sub = bob
 			}
-			tb.Chat(sub, fmt.Sprint("message ", i), "")
+			sendChat(tb, sub, fmt.Sprint("message ", i), "")
 			step(2 * time.Second)
 		}
 		var want []string
@@ -388,7 +387,7 @@ func TestMoveWords(t *testing.T) {
 			return protocol.Event{}
 		}
 		// The opening reveals are chosen together: hidden from the others.
-		if err := tb.Move(ctx, ann, "reveal 0", nil, ""); err != nil {
+		if err := sendMove(tb, ann, "reveal 0"); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -401,7 +400,7 @@ func TestMoveWords(t *testing.T) {
 			}
 		}
 		// The last reveal is the only choice left: everyone reads it.
-		if err := tb.Move(ctx, bob, "reveal 1", nil, ""); err != nil {
+		if err := sendMove(tb, bob, "reveal 1"); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -605,7 +604,7 @@ func TestChatMovesWithTheTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, text := range []string{"one", "two", "three"} {
-			tb.Chat(ann, text, "")
+			sendChat(tb, ann, text, "")
 		}
 		synctest.Wait()
 		if got := chatTexts(drain(t, ann)); !slices.Equal(got, []string{"one", "two", "three"}) {
@@ -619,7 +618,7 @@ func TestChatMovesWithTheTable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb2.Chat(ann2, "four", "")
+		sendChat(tb2, ann2, "four", "")
 		synctest.Wait()
 		got := drain(t, ann2)
 		if len(got) < 2 || got[0].Type != protocol.TypeWelcome || got[1].Type != protocol.TypeState {

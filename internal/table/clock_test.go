@@ -45,7 +45,7 @@ func bubbleManager(t *testing.T, cfg Config) (*Manager, *memStore) {
 }
 
 // golfTable creates a one-hole Golf table with a fixed seed.
-func golfTable(t *testing.T, m *Manager, req CreateRequest) Info {
+func golfTable(t *testing.T, m *Manager, req CreateRequest) protocol.TableInfo {
 	t.Helper()
 	seed := uint64(42)
 	req.Game, req.Seed = "golf", &seed
@@ -230,7 +230,7 @@ func playOut(t *testing.T, tb *Table, w *watch, limit time.Duration) {
 			t.Fatalf("the table closed the player's sub: %v", w.sub.Err())
 		}
 		if len(st.Legal) > 0 {
-			if err := tb.Move(context.Background(), w.sub, st.Legal[0], nil, ""); err != nil {
+			if err := sendMove(tb, w.sub, st.Legal[0]); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -404,7 +404,7 @@ func TestTurnClock(t *testing.T) {
 
 		// The bot reveals (it has no clock); Ann's clock runs on.
 		step(400 * time.Millisecond)
-		tb.Sync(ctx, ann.sub)
+		sendSync(tb, ann.sub)
 		for _, f := range ann.read() {
 			if f.Type != protocol.TypeState {
 				continue
@@ -452,7 +452,7 @@ func TestTurnClock(t *testing.T) {
 			t.Fatalf("Ann's turn begins with %v, want a draw", ann.state().Legal)
 		}
 		drew := time.Now()
-		if err := tb.Move(ctx, ann.sub, draw, nil, ""); err != nil {
+		if err := sendMove(tb, ann.sub, draw); err != nil {
 			t.Fatal(err)
 		}
 		if c, ok := clockOf(syncState(t, tb, ann), 0); !ok || c != clock || len(ann.state().Legal) == 0 {
@@ -492,7 +492,7 @@ func TestTurnClock(t *testing.T) {
 // syncState asks for a fresh state frame for w and returns it.
 func syncState(t *testing.T, tb *Table, w *watch) frame {
 	t.Helper()
-	if err := tb.Sync(context.Background(), w.sub); err != nil {
+	if err := sendSync(tb, w.sub); err != nil {
 		t.Fatal(err)
 	}
 	synctest.Wait()
@@ -534,7 +534,7 @@ func TestTurnClockInTheTurnsFrame(t *testing.T) {
 			if st := ann.state(); st.Status != store.StatusPlaying {
 				t.Fatalf("the game is %s", st.Status)
 			} else if len(st.Legal) > 0 {
-				if err := tb.Move(ctx, ann.sub, st.Legal[0], nil, ""); err != nil {
+				if err := sendMove(tb, ann.sub, st.Legal[0]); err != nil {
 					t.Fatal(err)
 				}
 				moves++
@@ -699,7 +699,7 @@ func TestPanicStopsOnlyItsTable(t *testing.T) {
 		a, _ := m.Join(ctx, info.ID, 0, "Ann")
 		m.Join(ctx, info.ID, 1, "Bob")
 		tb, ann := attach(t, m, info.ID, a.Token)
-		tb.Move(ctx, ann.sub, "reveal 1", nil, "")
+		sendMove(tb, ann.sub, "reveal 1")
 		synctest.Wait()
 		ann.read()
 		if st := ann.state(); st.Seq != 1 {
@@ -710,7 +710,7 @@ func TestPanicStopsOnlyItsTable(t *testing.T) {
 		if oi, _ := m.Info(ctx, other.ID); oi.Status != store.StatusPlaying {
 			t.Fatalf("the other table is %s before the panic", oi.Status)
 		}
-		tb.Move(ctx, ann.sub, "boom", nil, "")
+		sendMove(tb, ann.sub, "boom")
 		synctest.Wait()
 		ann.read()
 		switch fr, open := ann.sub.Next(); {

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"parlour/internal/protocol"
 	"parlour/internal/store"
 )
 
@@ -305,7 +306,7 @@ func nodeID() string {
 type lobbyCache struct {
 	mu    chan struct{} // a one-slot lock that a request may give up on
 	at    time.Time
-	infos []Info
+	infos []protocol.TableInfo
 	// stale is set by a change, at any time, and cleared by the read it
 	// starts: a change during a read is not lost.
 	stale atomic.Bool
@@ -321,7 +322,7 @@ func (c *lobbyCache) invalidate() { c.stale.Store(true) }
 
 // remote returns the lobby entries of the unfinished tables that other
 // nodes run.
-func (m *Manager) remote(ctx context.Context) ([]Info, error) {
+func (m *Manager) remote(ctx context.Context) ([]protocol.TableInfo, error) {
 	c := m.lobby
 	select {
 	case c.mu <- struct{}{}:
@@ -337,7 +338,7 @@ func (m *Manager) remote(ctx context.Context) ([]Info, error) {
 		c.stale.Store(true)
 		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
-	infos := make([]Info, 0, len(recs))
+	infos := make([]protocol.TableInfo, 0, len(recs))
 	for _, rec := range recs {
 		if rec.Lease.Node == m.cfg.Node {
 			continue

@@ -118,7 +118,7 @@ func TestClusterTakeover(t *testing.T) {
 		tb, ann := attach(t, a, info.ID, j.Token)
 		synctest.Wait()
 		ann.read()
-		if err := tb.Move(ctx, ann.sub, ann.state().Legal[0], nil, ""); err != nil {
+		if err := sendMove(tb, ann.sub, ann.state().Legal[0]); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
@@ -173,7 +173,7 @@ func TestClusterTakeover(t *testing.T) {
 				break
 			}
 			if len(st.Legal) > 0 {
-				if err := tb2.Move(ctx, ann2.sub, st.Legal[0], nil, ""); err != nil {
+				if err := sendMove(tb2, ann2.sub, st.Legal[0]); err != nil {
 					t.Fatal(err)
 				}
 			}

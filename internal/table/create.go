@@ -19,28 +19,29 @@ import (
 	"time"
 )
 
-// CreateRequest asks for a new table.
+// CreateRequest asks for a new table: a POST /api/tables body
+// (protocol.CreateTable) as the server decodes it.
 type CreateRequest struct {
-	Game    string         `json:"game"`
-	Options map[string]any `json:"options"`
+	Game    string
+	Options map[string]any
 	// Seats has one entry per seat: "open" (for a person) or a bot's name.
 	// Empty: every seat open. When options leave out "players", the
 	// number of seats sets it.
-	Seats []string `json:"seats"`
+	Seats []string
 	// Clock is the seconds a person has per decision; 0: no clock.
-	Clock float64 `json:"clock"`
+	Clock float64
 	// Grace is the seconds a dropped player's seat waits before its
 	// stand-in plays; nil: the server's default.
-	Grace *float64 `json:"grace"`
+	Grace *float64
 	// StandIn names the stand-in bot; "": the server's default.
-	StandIn string `json:"standin"`
+	StandIn string
 	// Seed fixes the game's seed (reproducible tables); nil: random.
-	Seed *uint64 `json:"seed"`
+	Seed *uint64
 	// Think is the milliseconds the table's search bots (and a search
 	// stand-in) think per move, 0 to MaxThinkMS; 0: each level's own
 	// iterations, cut short at bot.LevelCap; nil: the server's default
 	// (Config.Think).
-	Think *float64 `json:"think"`
+	Think *float64
 }
 
 // MaxThinkMS is the longest time per move, in milliseconds, a table's
@@ -76,12 +77,12 @@ func randomSeed() uint64 {
 const maxSeconds = 24 * 3600
 
 // Create starts a new table.
-func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
+func (m *Manager) Create(ctx context.Context, req CreateRequest) (protocol.TableInfo, error) {
 	ctx, cancel := m.storeCtx(ctx)
 	defer cancel()
 	g, err := m.cfg.Games.Lookup(req.Game)
 	if err != nil {
-		return Info{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+		return protocol.TableInfo{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	given := map[string]any{}
 	maps.Copy(given, req.Options)
@@ -92,11 +93,11 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 	// resolve to themselves when the table is rebuilt.
 	opts, err := game.Resolve(g, given)
 	if err != nil {
-		return Info{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
+		return protocol.TableInfo{}, fmt.Errorf("%w: %v", ErrBadRequest, err)
 	}
 	n := opts.Players()
 	if len(req.Seats) != 0 && len(req.Seats) != n {
-		return Info{}, badRequest("%d seats given for %d players", len(req.Seats), n)
+		return protocol.TableInfo{}, badRequest("%d seats given for %d players", len(req.Seats), n)
 	}
 	seats := make([]store.Seat, n)
 	for i := range seats {
@@ -109,7 +110,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 		default:
 			b, ok := m.namedBot(name)
 			if !ok {
-				return Info{}, badRequest("seat %d: %q is neither \"open\" nor a bot (bots: %s)", i, name, strings.Join(m.cfg.BotNames, ", "))
+				return protocol.TableInfo{}, badRequest("seat %d: %q is neither \"open\" nor a bot (bots: %s)", i, name, strings.Join(m.cfg.BotNames, ", "))
 			}
 			seats[i] = store.Seat{Kind: store.KindBot, Bot: b.Name()}
 		}
@@ -117,18 +118,18 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 	nameBots(seats)
 	set := Settings{StandIn: m.cfg.StandIn, GraceMS: m.cfg.Grace.Milliseconds(), ThinkMS: m.cfg.Think.Milliseconds()}
 	if req.Clock < 0 || req.Clock > maxSeconds {
-		return Info{}, badRequest("clock %v is out of range (0 to %d seconds)", req.Clock, maxSeconds)
+		return protocol.TableInfo{}, badRequest("clock %v is out of range (0 to %d seconds)", req.Clock, maxSeconds)
 	}
 	set.ClockMS = int64(req.Clock * 1000)
 	if req.Grace != nil {
 		if *req.Grace < 0 || *req.Grace > maxSeconds {
-			return Info{}, badRequest("grace %v is out of range (0 to %d seconds)", *req.Grace, maxSeconds)
+			return protocol.TableInfo{}, badRequest("grace %v is out of range (0 to %d seconds)", *req.Grace, maxSeconds)
 		}
 		set.GraceMS = int64(*req.Grace * 1000)
 	}
 	if req.Think != nil {
 		if !(*req.Think >= 0 && *req.Think <= MaxThinkMS) {
-			return Info{}, badRequest("think %v is out of range (0 to %d milliseconds)", *req.Think, MaxThinkMS)
+			return protocol.TableInfo{}, badRequest("think %v is out of range (0 to %d milliseconds)", *req.Think, MaxThinkMS)
 		}
 		set.ThinkMS = int64(math.Round(*req.Think))
 	}
@@ -137,7 +138,7 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 		// process cannot: the built-in bots only.
 		b, ok := m.namedBot(req.StandIn)
 		if _, seater := b.(bot.Seater); !ok || seater {
-			return Info{}, badRequest("stand-in %q is not a built-in bot (bots: %s)", req.StandIn, strings.Join(bot.Names(), ", "))
+			return protocol.TableInfo{}, badRequest("stand-in %q is not a built-in bot (bots: %s)", req.StandIn, strings.Join(bot.Names(), ", "))
 		}
 		set.StandIn = b.Name()
 	}
@@ -156,13 +157,13 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (Info, error) {
 	}
 	t, err := m.build(rec, nil)
 	if err != nil {
-		return Info{}, err
+		return protocol.TableInfo{}, err
 	}
 	if err := m.cfg.Store.CreateTable(ctx, rec); err != nil {
-		return Info{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		return protocol.TableInfo{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	if err := m.add(t); err != nil {
-		return Info{}, err
+		return protocol.TableInfo{}, err
 	}
 	return t.Info(), nil
 }
@@ -260,7 +261,7 @@ func replayMove(st game.State, mv store.Move) error {
 // same seat there. Bots keep their seats; the other people's seats are
 // open for them (or anyone) to take, each previous holder by calling
 // Rematch with their own token.
-func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResult, error) {
+func (m *Manager) Rematch(ctx context.Context, id, token, name string) (protocol.JoinResult, error) {
 	ctx, cancel := m.storeCtx(ctx)
 	defer cancel()
 	m.rematchMu.Lock()
@@ -291,7 +292,7 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 		return inner
 	})
 	if err != nil {
-		return JoinResult{}, err
+		return protocol.JoinResult{}, err
 	}
 	if name == "" {
 		name = oldName
@@ -308,13 +309,13 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 		}
 		t, err := m.build(nrec, nil)
 		if err != nil {
-			return JoinResult{}, err
+			return protocol.JoinResult{}, err
 		}
 		if err := m.cfg.Store.CreateTable(ctx, nrec); err != nil {
-			return JoinResult{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
+			return protocol.JoinResult{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
 		}
 		if err := m.add(t); err != nil {
-			return JoinResult{}, err
+			return protocol.JoinResult{}, err
 		}
 		existing = nrec.ID
 		err = m.with(ctx, id, func(t *Table) error {
@@ -333,7 +334,7 @@ func (m *Manager) Rematch(ctx context.Context, id, token, name string) (JoinResu
 			})
 		})
 		if err != nil {
-			return JoinResult{}, err
+			return protocol.JoinResult{}, err
 		}
 	}
 	return m.Join(ctx, existing, seatNo, name)

@@ -41,7 +41,7 @@ const (
 )
 
 // idleOf classifies a table by its lobby entry.
-func idleOf(info *Info) idleness {
+func idleOf(info *protocol.TableInfo) idleness {
 	seated := false
 	for _, s := range info.Seats {
 		if s.Kind == store.KindHuman && s.State != protocol.SeatOpen {
@@ -67,7 +67,7 @@ func idleOf(info *Info) idleness {
 // played reports whether a table counts toward a node's most tables: it
 // is playing, or waiting with a person seated. A table nobody joined
 // does not (it expires), nor does a finished one (it unloads).
-func played(info *Info) bool {
+func played(info *protocol.TableInfo) bool {
 	switch info.Status {
 	case store.StatusPlaying:
 		return true

@@ -21,8 +21,7 @@ func (t *Table) encode(v any) *Frame {
 func (t *Table) badFrame(err error) *Frame {
 	// Views are the games' JSON-marshalable structs; this is a bug.
 	t.log().Error("encoding a frame", "err", err)
-	b, _ := json.Marshal(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: protocol.CodeUnavailable, Message: "internal error encoding a frame"})
-	return &Frame{Data: b}
+	return &Frame{Data: protocol.Refusal(protocol.CodeUnavailable, "internal error encoding a frame", "").JSON()}
 }
 
 // encodePooled encodes the state msg as encode does, into a pooled
@@ -264,7 +263,7 @@ func (t *Table) maybeIdle() {
 }
 
 func (t *Table) updateInfo() {
-	info := Info{
+	info := protocol.TableInfo{
 		ID: t.id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
 		Clock: float64(t.set.ClockMS) / 1000, Grace: float64(t.set.GraceMS) / 1000, StandIn: t.set.StandIn, Think: t.set.ThinkMS,
 		Status: t.status, Seats: t.seatInfos(), Open: t.openList(), Moves: t.moves,

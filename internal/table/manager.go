@@ -440,8 +440,8 @@ func (m *Manager) with(ctx context.Context, id string, f func(t *Table) error) e
 }
 
 // Info returns a table's lobby entry.
-func (m *Manager) Info(ctx context.Context, id string) (Info, error) {
-	var info Info
+func (m *Manager) Info(ctx context.Context, id string) (protocol.TableInfo, error) {
+	var info protocol.TableInfo
 	err := m.with(ctx, id, func(t *Table) error { info = t.Info(); return nil })
 	return info, err
 }
@@ -460,8 +460,8 @@ func (m *Manager) Attach(ctx context.Context, id, token string, spectate bool) (
 }
 
 // Join takes a seat at table id (see Table.Join).
-func (m *Manager) Join(ctx context.Context, id string, seat int, name string) (JoinResult, error) {
-	var res JoinResult
+func (m *Manager) Join(ctx context.Context, id string, seat int, name string) (protocol.JoinResult, error) {
+	var res protocol.JoinResult
 	err := m.with(ctx, id, func(t *Table) error {
 		var err error
 		res, err = t.Join(ctx, seat, name)
@@ -501,10 +501,10 @@ const (
 )
 
 // List returns tables for the lobby, newest first.
-func (m *Manager) List(ctx context.Context, f Filter) ([]Info, error) {
+func (m *Manager) List(ctx context.Context, f Filter) ([]protocol.TableInfo, error) {
 	ctx, cancel := m.storeCtx(ctx)
 	defer cancel()
-	out := []Info{}
+	out := []protocol.TableInfo{}
 	if f == FilterOver {
 		recs, err := m.cfg.Store.Tables(ctx, store.Query{Status: []string{store.StatusOver}, Limit: 100, Newest: true})
 		if err != nil {
@@ -538,7 +538,7 @@ func (m *Manager) List(ctx context.Context, f Filter) ([]Info, error) {
 		}
 		m.mu.Unlock()
 	}
-	slices.SortFunc(out, func(a, b Info) int {
+	slices.SortFunc(out, func(a, b protocol.TableInfo) int {
 		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 			return c
 		}
@@ -548,10 +548,10 @@ func (m *Manager) List(ctx context.Context, f Filter) ([]Info, error) {
 }
 
 // recordInfo is the lobby entry of a stored table that is not loaded.
-func (m *Manager) recordInfo(rec *store.Table) (Info, error) {
+func (m *Manager) recordInfo(rec *store.Table) (protocol.TableInfo, error) {
 	t, err := m.build(rec, nil)
 	if err != nil {
-		return Info{}, err
+		return protocol.TableInfo{}, err
 	}
 	info := t.Info()
 	if len(rec.Result) > 0 {

@@ -10,9 +10,13 @@ import (
 	"time"
 )
 
+// refuse sends sub alone the refusal of its message (protocol.Refusal):
+// code, why, the message's id and the refused move's text, if any.
 func (t *Table) refuse(sub *Sub, code, message, id, move string) {
 	t.m.stats.Refusal(code)
-	t.send(sub, t.encode(protocol.Error{V: protocol.Version, Type: protocol.TypeError, Code: code, Message: message, ID: id, Move: move}))
+	e := protocol.Refusal(code, message, id)
+	e.Move = move
+	t.send(sub, &Frame{Data: e.JSON()})
 }
 
 // humanMove handles a move a connection sent; made says it was made.

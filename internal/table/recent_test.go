@@ -78,7 +78,7 @@ func TestRecentLogComesFirst(t *testing.T) {
 			sub  *Sub
 			text string
 		}{{ann, "reveal 0"}, {bob, "reveal 2"}} {
-			if err := tb.Move(ctx, mv.sub, mv.text, nil, ""); err != nil {
+			if err := sendMove(tb, mv.sub, mv.text); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -94,7 +94,7 @@ func TestRecentLogComesFirst(t *testing.T) {
 		}
 		if mover == nil {
 			mover = bob
-			tb.Sync(ctx, bob)
+			sendSync(tb, bob)
 			synctest.Wait()
 			for _, f := range drain(t, bob) {
 				legal = f.Legal
@@ -112,10 +112,10 @@ func TestRecentLogComesFirst(t *testing.T) {
 			}
 		}()
 		synctest.Wait() // the late spectator waits for the moves
-		if err := tb.Move(ctx, mover, legal[0], nil, ""); err != nil {
+		if err := sendMove(tb, mover, legal[0]); err != nil {
 			t.Fatal(err)
 		}
-		tb.Chat(ann, "meanwhile", "")
+		sendChat(tb, ann, "meanwhile", "")
 		synctest.Wait()
 		live = append(live, drain(t, spec)...)
 		close(gs.gate)
@@ -158,7 +158,7 @@ func TestRecentLogComesFirst(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tb.Chat(bob, "still here", "")
+		sendChat(tb, bob, "still here", "")
 		synctest.Wait()
 		got = drain(t, late2)
 		want = []string{protocol.TypeWelcome, protocol.TypeState, protocol.TypeChat, protocol.TypeChat}

@@ -8,58 +8,7 @@ import (
 	"parlour/game"
 	"parlour/internal/protocol"
 	"parlour/internal/store"
-	"time"
 )
-
-// Replay is a finished game, whole: everything needed to replay it.
-type Replay struct {
-	ID      string         `json:"id"`
-	Game    string         `json:"game"`
-	Title   string         `json:"title"`
-	Options map[string]any `json:"options"`
-	// Seed is the game's seed, as a decimal string (it may not fit a
-	// JSON number exactly).
-	Seed    string              `json:"seed"`
-	Players int                 `json:"players"`
-	Seats   []protocol.SeatInfo `json:"seats"`
-	Moves   []ReplayMove        `json:"moves"`
-	Result  protocol.Result     `json:"result"`
-}
-
-// ReplayMove is one move of a replay.
-type ReplayMove struct {
-	N    int       `json:"n"` // 1-based
-	Seat int       `json:"seat"`
-	Move string    `json:"move"`
-	By   string    `json:"by,omitempty"`
-	At   time.Time `json:"at"`
-}
-
-// ReplayStep is a finished game after its first K moves, with every
-// seat's view: the game is over, so nothing is hidden any more.
-type ReplayStep struct {
-	Table  string              `json:"table"`
-	K      int                 `json:"k"`
-	Moves  int                 `json:"moves"` // in the whole game
-	ToAct  []int               `json:"to_act"`
-	Legal  map[string][]string `json:"legal"`
-	Public any                 `json:"public"`
-	Views  []any               `json:"views"` // one per seat
-	Result protocol.Result     `json:"result"`
-	Last   *ReplayMove         `json:"last"` // move K, null for K = 0
-	// Places lists where every card is, face-down and unseen cards
-	// included (the game is over).
-	Places []PlaceInfo `json:"places"`
-}
-
-// PlaceInfo is one group of cards of a replayed game (game.Place): where
-// they are, the seats that may see them there, and whether spectators may.
-type PlaceInfo struct {
-	Name   string      `json:"name"`
-	Cards  []card.Card `json:"cards"`
-	Seats  []int       `json:"seats"`
-	Public bool        `json:"public"`
-}
 
 // finished returns a finished table's record and moves.
 func (m *Manager) finished(ctx context.Context, id string) (*store.Table, []store.Move, error) {
@@ -83,26 +32,38 @@ func (m *Manager) finished(ctx context.Context, id string) (*store.Table, []stor
 }
 
 // Replay returns finished table id's game: seed, options and moves.
-func (m *Manager) Replay(ctx context.Context, id string) (*Replay, error) {
+func (m *Manager) Replay(ctx context.Context, id string) (*protocol.Replay, error) {
 	rec, moves, err := m.finished(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	t, err := m.build(rec, moves)
+	t, err := m.build(rec, nil)
 	if err != nil {
 		return nil, err
 	}
-	out := &Replay{ID: id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
-		Seed: fmt.Sprint(rec.Seed), Players: t.st.Players(), Seats: t.seatInfos(),
-		Moves: []ReplayMove{}, Result: protocol.ResultOf(t.st.Result())}
+	// The moves are made again to tell each in the game's words, as the
+	// live log told them to a seat that could see everything.
+	st := t.st
+	narrator, _ := st.(game.Narrator)
+	out := &protocol.Replay{ID: id, Game: t.g.Name(), Title: t.g.Title(), Options: t.opts,
+		Seed: fmt.Sprint(rec.Seed), Players: st.Players(), Seats: t.seatInfos(), Moves: []protocol.ReplayMove{}}
 	for _, mv := range moves {
-		out.Moves = append(out.Moves, ReplayMove{N: mv.N + 1, Seat: mv.Seat, Move: mv.Text, By: mv.By, At: mv.At})
+		x, err := st.ParseMove(mv.Seat, mv.Text)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: stored move %d (seat %d: %s) does not replay: %w", id, mv.N+1, mv.Seat, mv.Text, err)
+		}
+		text, _ := t.narrateWith(narrator, mv.Seat, x)
+		if err := game.Apply(st, mv.Seat, x); err != nil {
+			return nil, fmt.Errorf("table %s: stored move %d (seat %d: %s) does not replay: %w", id, mv.N+1, mv.Seat, mv.Text, err)
+		}
+		out.Moves = append(out.Moves, protocol.ReplayMove{N: mv.N + 1, Seat: mv.Seat, Move: mv.Text, Text: text, By: mv.By, At: mv.At})
 	}
+	out.Result = protocol.ResultOf(st.Result())
 	return out, nil
 }
 
 // ReplayAt returns finished table id after its first k moves.
-func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, error) {
+func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*protocol.ReplayStep, error) {
 	rec, moves, err := m.finished(ctx, id)
 	if err != nil {
 		return nil, err
@@ -115,7 +76,7 @@ func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, 
 		return nil, err
 	}
 	st := t.st
-	out := &ReplayStep{Table: id, K: k, Moves: len(moves), ToAct: st.ToAct().List(), Legal: map[string][]string{},
+	out := &protocol.ReplayStep{Table: id, K: k, Moves: len(moves), ToAct: st.ToAct().List(), Legal: map[string][]string{},
 		Public: st.View(game.Spectator), Result: protocol.ResultOf(st.Result())}
 	for _, s := range out.ToAct {
 		out.Legal[fmt.Sprint(s)] = game.LegalText(st, s)
@@ -123,9 +84,9 @@ func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, 
 	for s := range st.Players() {
 		out.Views = append(out.Views, st.View(s))
 	}
-	out.Places = []PlaceInfo{}
+	out.Places = []protocol.PlaceInfo{}
 	for _, p := range st.Places() {
-		pi := PlaceInfo{Name: p.Name, Cards: append([]card.Card{}, p.Cards...), Seats: p.Visible.List(), Public: p.Public}
+		pi := protocol.PlaceInfo{Name: p.Name, Cards: append([]card.Card{}, p.Cards...), Seats: p.Visible.List(), Public: p.Public}
 		if pi.Seats == nil {
 			pi.Seats = []int{}
 		}
@@ -133,7 +94,7 @@ func (m *Manager) ReplayAt(ctx context.Context, id string, k int) (*ReplayStep, 
 	}
 	if k > 0 {
 		mv := moves[k-1]
-		out.Last = &ReplayMove{N: mv.N + 1, Seat: mv.Seat, Move: mv.Text, By: mv.By, At: mv.At}
+		out.Last = &protocol.ReplayMove{N: mv.N + 1, Seat: mv.Seat, Move: mv.Text, By: mv.By, At: mv.At}
 	}
 	return out, nil
 }

@@ -113,9 +113,9 @@ func (t *Table) standIn(s *seat, gen int) {
 	t.updateInfo()
 }
 
-func (t *Table) join(n int, name string) (JoinResult, error) {
+func (t *Table) join(n int, name string) (protocol.JoinResult, error) {
 	if t.status == store.StatusOver {
-		return JoinResult{}, fmt.Errorf("%w: table %s", ErrOver, t.id)
+		return protocol.JoinResult{}, fmt.Errorf("%w: table %s", ErrOver, t.id)
 	}
 	if n < 0 {
 		for _, s := range t.seats {
@@ -125,18 +125,18 @@ func (t *Table) join(n int, name string) (JoinResult, error) {
 			}
 		}
 		if n < 0 {
-			return JoinResult{}, fmt.Errorf("%w: table %s has no open seat", ErrSeatTaken, t.id)
+			return protocol.JoinResult{}, fmt.Errorf("%w: table %s has no open seat", ErrSeatTaken, t.id)
 		}
 	}
 	if n >= len(t.seats) {
-		return JoinResult{}, fmt.Errorf("%w: no seat %d (seats are 0-%d)", ErrBadRequest, n, len(t.seats)-1)
+		return protocol.JoinResult{}, fmt.Errorf("%w: no seat %d (seats are 0-%d)", ErrBadRequest, n, len(t.seats)-1)
 	}
 	s := t.seats[n]
 	if s.kind != store.KindHuman {
-		return JoinResult{}, fmt.Errorf("%w: seat %d is a bot's", ErrSeatTaken, n)
+		return protocol.JoinResult{}, fmt.Errorf("%w: seat %d is a bot's", ErrSeatTaken, n)
 	}
 	if s.token != "" {
-		return JoinResult{}, fmt.Errorf("%w: seat %d is taken", ErrSeatTaken, n)
+		return protocol.JoinResult{}, fmt.Errorf("%w: seat %d is taken", ErrSeatTaken, n)
 	}
 	token := newToken()
 	s.token = hashToken(token)
@@ -145,7 +145,7 @@ func (t *Table) join(n int, name string) (JoinResult, error) {
 	if err := t.saveSeats(); err != nil {
 		s.token, s.name = "", ""
 		t.renameBots()
-		return JoinResult{}, err
+		return protocol.JoinResult{}, err
 	}
 	if t.status == store.StatusPlaying {
 		// The stand-in plays on until the new player connects.
@@ -157,7 +157,7 @@ func (t *Table) join(n int, name string) (JoinResult, error) {
 		t.begin()
 	}
 	t.updateInfo()
-	return JoinResult{Table: t.id, Seat: n, Token: token}, nil
+	return protocol.JoinResult{Table: t.id, Seat: n, Token: token}, nil
 }
 
 func (t *Table) openSeats() int {

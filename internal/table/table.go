@@ -82,36 +82,6 @@ type Settings struct {
 	ThinkMS int64 `json:"think_ms"`
 }
 
-// Info is a table as the lobby shows it.
-type Info struct {
-	ID         string              `json:"id"`
-	Game       string              `json:"game"`
-	Title      string              `json:"title"`
-	Options    map[string]any      `json:"options"`
-	Clock      float64             `json:"clock"` // seconds per decision; 0: none
-	Grace      float64             `json:"grace"` // seconds
-	StandIn    string              `json:"standin"`
-	Think      int64               `json:"think"` // ms a search bot thinks per move; 0: its level's own settings
-	Status     string              `json:"status"`
-	Seats      []protocol.SeatInfo `json:"seats"`
-	Open       []int               `json:"open"` // seats one may join
-	Moves      int                 `json:"moves"`
-	Spectators int                 `json:"spectators"`
-	Result     *protocol.Result    `json:"result,omitempty"` // once over
-	RematchOf  string              `json:"rematch_of,omitempty"`
-	Rematch    string              `json:"rematch,omitempty"`
-	CreatedAt  time.Time           `json:"created_at"`
-}
-
-// JoinResult is a seat taken at a table.
-type JoinResult struct {
-	Table string `json:"table"`
-	Seat  int    `json:"seat"`
-	// Token is the seat's secret: 128 random bits in hex. It is shown
-	// once; every move and every reconnection needs it.
-	Token string `json:"token"`
-}
-
 // Frame is one message for a connection, encoded: the same Frame goes to
 // every connection that gets it (one encoding per seat per move), so it
 // must not be changed. A queue holds pointers to frames: a connection's
@@ -395,7 +365,7 @@ type Table struct {
 	quit     chan struct{}
 	quitOnce sync.Once
 	done     chan struct{}
-	info     atomic.Pointer[Info]
+	info     atomic.Pointer[protocol.TableInfo]
 	// infoMoves is the lobby entry's move count, kept apart so that a
 	// move does not rebuild the entry.
 	infoMoves atomic.Int64
@@ -405,7 +375,7 @@ type Table struct {
 func (t *Table) ID() string { return t.id }
 
 // Info returns the table's lobby entry.
-func (t *Table) Info() Info {
+func (t *Table) Info() protocol.TableInfo {
 	info := *t.info.Load()
 	info.Moves = int(t.infoMoves.Load())
 	return info
@@ -551,7 +521,7 @@ func (t *Table) wait(ran <-chan struct{}) error {
 
 // The inbox is bounded. The work that connections and requests bring
 // (a connection's messages, the server's refusals and Detach; the
-// requests Attach, Move, Sync, Join, Leave and Public) goes in only while
+// requests Attach, Join, Leave and Public) goes in only while
 // the inbox holds fewer than Config.Inbox pieces of work (admit). Past
 // that a request is refused with ErrBusy, and a connection's message with
 // protocol.CodeBusy. A connection has one item at a time with its table
@@ -712,25 +682,6 @@ func (t *Table) Detach(sub *Sub) {
 	}
 }
 
-// Move submits a move in notation ("play 7S", or "2: play 7S") from sub.
-// The answer comes as frames: a refusal to sub only, or the new state to
-// everyone. id, if not empty, is echoed in a refusal.
-func (t *Table) Move(ctx context.Context, sub *Sub, text string, seat *int, id string) error {
-	start := time.Now()
-	var made bool
-	err := t.request(ctx, func() { made = t.humanMove(sub, text, seat, id) })
-	if made {
-		// The views showing the move are queued to every connection.
-		t.m.stats.MoveToView(time.Since(start))
-	}
-	return err
-}
-
-// Sync sends sub a fresh state frame.
-func (t *Table) Sync(ctx context.Context, sub *Sub) error {
-	return t.request(ctx, func() { t.sync(sub) })
-}
-
 // sync sends sub a fresh state frame (on the actor).
 func (t *Table) sync(sub *Sub) {
 	if _, ok := t.subs[sub]; ok {
@@ -755,14 +706,14 @@ func (t *Table) Refuse(sub *Sub, code, message, id string) {
 
 // Join takes seat (or the first open seat when seat < 0) for a person
 // called name and returns the seat's token.
-func (t *Table) Join(ctx context.Context, seatNo int, name string) (JoinResult, error) {
+func (t *Table) Join(ctx context.Context, seatNo int, name string) (protocol.JoinResult, error) {
 	name, err := cleanName(name)
 	if err != nil {
-		return JoinResult{}, err
+		return protocol.JoinResult{}, err
 	}
-	var res JoinResult
+	var res protocol.JoinResult
 	if e := t.request(ctx, func() { res, err = t.join(seatNo, name) }); e != nil {
-		return JoinResult{}, e
+		return protocol.JoinResult{}, e
 	}
 	return res, err
 }

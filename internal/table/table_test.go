@@ -96,16 +96,23 @@ func TestStoreFailureChangesNothing(t *testing.T) {
 	tb, ann := annAndBob(t, m)
 	st := nextState(t, ann)
 	f.broken.Store(true)
-	tb.Move(ctx, ann, "reveal 0", nil, "")
+	move := []byte(`{"v":1,"type":"move","move":"reveal 0"}`)
+	if err := tb.Handle(ctx, ann, move); err != nil {
+		t.Fatal(err)
+	}
 	if got := nextState(t, ann); got.Type != protocol.TypeError || got.Code != protocol.CodeUnavailable {
 		t.Fatalf("a move the store refused: %+v", got)
 	}
-	tb.Sync(ctx, ann)
+	if err := tb.Handle(ctx, ann, []byte(`{"v":1,"type":"sync"}`)); err != nil {
+		t.Fatal(err)
+	}
 	if got := nextState(t, ann); got.Seq != 0 || len(got.Legal) != len(st.Legal) {
 		t.Errorf("after the failure: %+v, before %+v", got, st)
 	}
 	f.broken.Store(false)
-	tb.Move(ctx, ann, "reveal 0", nil, "")
+	if err := tb.Handle(ctx, ann, move); err != nil {
+		t.Fatal(err)
+	}
 	if got := nextState(t, ann); got.Seq != 1 || len(got.Events) != 1 || got.Events[0].Move != "reveal 0" {
 		t.Errorf("after the store came back: %+v", got)
 	}

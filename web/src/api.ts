@@ -11,7 +11,8 @@ export interface GameInfo {
   low_wins: boolean;              // the lowest total wins
   one_deal: boolean;              // a match is one deal
   sides: Record<string, number[]>; // by number of players: each seat's side, where seats play in partnerships
-  options: OptionInfo[]; rules: string;
+  options: OptionInfo[];
+  rules?: string;                 // left out of GET /api/games?rules=0
 }
 export interface SeatInfo {
   seat: number; kind: string; name?: string; bot?: string; state: string;
@@ -22,24 +23,38 @@ export interface Result {
 }
 export interface TableInfo {
   id: string; game: string; title: string; options: Record<string, any>; status: string;
-  seats: SeatInfo[]; open: number[]; moves: number; spectators: number; result: Result | null;
-  rematch_of: string; rematch: string; created_at: string; clock?: number;
+  seats: SeatInfo[]; open: number[]; moves: number; spectators: number;
+  result?: Result;                // once over
+  rematch_of?: string; rematch?: string; created_at: string;
+  clock: number;                  // seconds per decision; 0: no clock
+  grace: number;                  // seconds a dropped player's seat waits for them
+  standin: string;                // the stand-in bot
+  think: number;                  // milliseconds a search bot thinks per move; 0: its level's own
 }
+
+// LobbyTables is a tables event of GET /api/lobby/events: the lists GET
+// /api/tables answers, by status.
+export interface LobbyTables { open: TableInfo[]; live: TableInfo[]; over: TableInfo[] }
 export interface Joined { table: string; seat: number; token: string }
 export interface Event {
-  kind: string; n?: number; seat?: number; move?: string; by?: string; hidden?: boolean; at?: string;
+  kind: string; n?: number; seat: number; move?: string; by?: string; hidden?: boolean; at: string;
   text?: string;     // a move in the game's words: a template with {N} seats and [C] cards
   deal?: number;     // kind "deal": the deal that ended and each seat's score for it
   scores?: number[];
 }
 // ChatMsg is a table chat message as the server relays it.
-export interface ChatMsg { type: "chat"; seat: number; name: string; text: string; at: string; old?: boolean }
+export interface ChatMsg { v: number; type: "chat"; seat: number; name: string; text: string; at: string; old?: boolean }
+// Clock is a turn clock running.
+export interface Clock { seat: number; remaining_ms: number }
 export interface StateMsg {
-  type: "state"; table: string; seat: number; seq: number; status: string; to_act: number[];
+  v: number; type: "state"; table: string; seat: number; seq: number; status: string; to_act: number[];
   legal: string[]; view: any; result: Result; seats: SeatInfo[];
-  clocks: { seat: number; remaining_ms: number }[]; events: Event[];
+  clocks: Clock[]; events: Event[];
 }
-export interface ReplayMove { n: number; seat: number; move: string; by?: string; at: string }
+export interface ReplayMove {
+  n: number; seat: number; move: string; by?: string; at: string;
+  text?: string; // the move in the game's words, a template as Event.text
+}
 export interface Replay {
   id: string; game: string; title: string; options: Record<string, any>; seed: string; players: number;
   seats: SeatInfo[]; moves: ReplayMove[]; result: Result;
@@ -48,7 +63,7 @@ export interface PlaceInfo { name: string; cards: string[]; seats: number[]; pub
 export interface ReplayStep {
   table: string; k: number; moves: number; to_act: number[]; legal: Record<string, string[]>;
   public: any; views: any[]; result: Result; last: ReplayMove | null;
-  places?: PlaceInfo[]; // where every card is (face-down and unseen cards included)
+  places: PlaceInfo[]; // where every card is (face-down and unseen cards included)
 }
 
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {

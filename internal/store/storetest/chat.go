@@ -11,11 +11,11 @@ import (
 )
 
 // RunChat runs the contract of store.Chats (a table's chat) against the
-// stores newDSN opens, as Run does.
-func RunChat(t *testing.T, newDSN func(t *testing.T) string) {
+// databases newDB makes, as Run does.
+func RunChat(t *testing.T, newDB func(t *testing.T) Opener) {
 	tests := []struct {
 		name string
-		run  func(t *testing.T, dsn string)
+		run  func(t *testing.T, db Opener)
 	}{
 		{"InOrder", testChatOrder},
 		{"KeepsTheLast", testChatKeep},
@@ -23,7 +23,7 @@ func RunChat(t *testing.T, newDSN func(t *testing.T) string) {
 		{"SurvivesReopen", testChatReopen},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDSN(t)) })
+		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDB(t)) })
 	}
 }
 
@@ -48,8 +48,8 @@ func sameChat(t *testing.T, got []store.ChatMessage, want []store.ChatMessage) {
 	}
 }
 
-func testChatOrder(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testChatOrder(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	for _, id := range []string{"t1", "t2"} {
 		if err := s.CreateTable(ctx, sample(id)); err != nil {
@@ -93,8 +93,8 @@ func testChatOrder(t *testing.T, dsn string) {
 	sameChat(t, got, []store.ChatMessage{chatMsg(99)})
 }
 
-func testChatKeep(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testChatKeep(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
@@ -128,8 +128,8 @@ func testChatKeep(t *testing.T, dsn string) {
 	sameChat(t, got, want[10:])
 }
 
-func testChatMissing(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testChatMissing(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.AppendChat(ctx, "nope", chatMsg(1), 50); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("AppendChat to a missing table: %v, want ErrNotFound", err)
@@ -139,12 +139,9 @@ func testChatMissing(t *testing.T, dsn string) {
 	}
 }
 
-func testChatReopen(t *testing.T, dsn string) {
+func testChatReopen(t *testing.T, db Opener) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := db(t)
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +154,7 @@ func testChatReopen(t *testing.T, dsn string) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s2 := open(t, dsn)
+	s2 := db.open(t)
 	got, err := s2.Chat(ctx, "t1", 50)
 	if err != nil {
 		t.Fatal(err)

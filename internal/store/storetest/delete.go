@@ -13,12 +13,9 @@ import (
 // good (a reopened store does not have it); a table whose game has begun
 // is refused and kept, and so is a delete under a lease the table no
 // longer has.
-func testDelete(t *testing.T, dsn string) {
+func testDelete(t *testing.T, db Opener) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := db(t)
 	closed := false
 	defer func() {
 		if !closed {
@@ -72,7 +69,7 @@ func testDelete(t *testing.T, dsn string) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	s = open(t, dsn)
+	s = db.open(t)
 	if _, err := s.Table(ctx, "gone"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("the deleted table after a reopen: %v, want ErrNotFound", err)
 	}

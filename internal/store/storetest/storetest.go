@@ -16,13 +16,39 @@ import (
 	"parlour/internal/store"
 )
 
-// Run runs the contract suite. newDSN returns a DSN for store.Open naming
-// a fresh, empty database each time it is called; the suite opens it (and
-// opens it again, to check what survives a reopen).
-func Run(t *testing.T, newDSN func(t *testing.T) string) {
+// Opener opens a store on one database, which the suite makes fresh and
+// empty for each of its tests. Called again, it opens the same database
+// again: the suite checks what survives closing a store and opening it
+// again, and runs two stores on one database as two nodes of a cluster.
+// The caller closes the store it returns.
+type Opener func(t *testing.T) store.Store
+
+// DSN returns the databases of newDSN for Run: newDSN returns a DSN for
+// store.Open naming a fresh, empty database each time it is called, and
+// its Opener opens that DSN.
+func DSN(newDSN func(t *testing.T) string) func(t *testing.T) Opener {
+	return func(t *testing.T) Opener {
+		dsn := newDSN(t)
+		return func(t *testing.T) store.Store {
+			t.Helper()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			s, err := store.Open(ctx, dsn)
+			if err != nil {
+				t.Fatalf("store.Open: %v", err)
+			}
+			return s
+		}
+	}
+}
+
+// Run runs the contract suite. newDB makes a fresh, empty database for
+// each test and returns its Opener (DSN makes them from DSNs; a store
+// that is no database, such as a test's store in memory, passes its own).
+func Run(t *testing.T, newDB func(t *testing.T) Opener) {
 	tests := []struct {
 		name string
-		run  func(t *testing.T, dsn string)
+		run  func(t *testing.T, db Opener)
 	}{
 		{"CreateAndRead", testCreateAndRead},
 		{"CreateTwiceRefused", testCreateTwice},
@@ -31,6 +57,7 @@ func Run(t *testing.T, newDSN func(t *testing.T) string) {
 		{"MovesInOrder", testMoves},
 		{"MovesOutOfOrderRefused", testMovesOutOfOrder},
 		{"Query", testQuery},
+		{"CallersKeepTheirValues", testCopies},
 		{"ConcurrentTables", testConcurrent},
 		{"SurvivesReopen", testReopen},
 		{"MoveCount", testMoveCount},
@@ -40,18 +67,14 @@ func Run(t *testing.T, newDSN func(t *testing.T) string) {
 		{"DeleteWaiting", testDelete},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDSN(t)) })
+		t.Run(tc.name, func(t *testing.T) { tc.run(t, newDB(t)) })
 	}
 }
 
-func open(t *testing.T, dsn string) store.Store {
+// open opens a store on db, closed when the test ends.
+func (db Opener) open(t *testing.T) store.Store {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	s, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatalf("store.Open: %v", err)
-	}
+	s := db(t)
 	t.Cleanup(func() { s.Close() })
 	return s
 }
@@ -117,8 +140,8 @@ func compact(t *testing.T, raw json.RawMessage) string {
 	return jsonOf(t, v)
 }
 
-func testCreateAndRead(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testCreateAndRead(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	want := sample("t1")
 	if err := s.CreateTable(ctx, want); err != nil {
@@ -141,8 +164,8 @@ func testCreateAndRead(t *testing.T, dsn string) {
 	}
 }
 
-func testCreateTwice(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testCreateTwice(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
@@ -158,8 +181,8 @@ func testCreateTwice(t *testing.T, dsn string) {
 	}
 }
 
-func testMissing(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testMissing(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if _, err := s.Table(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Table: %v, want ErrNotFound", err)
@@ -175,8 +198,8 @@ func testMissing(t *testing.T, dsn string) {
 	}
 }
 
-func testUpdate(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testUpdate(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	tb := sample("t1")
 	if err := s.CreateTable(ctx, tb); err != nil {
@@ -205,8 +228,8 @@ func testUpdate(t *testing.T, dsn string) {
 	}
 }
 
-func testMoves(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testMoves(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
@@ -248,8 +271,8 @@ func testMoves(t *testing.T, dsn string) {
 	}
 }
 
-func testMovesOutOfOrder(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testMovesOutOfOrder(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
@@ -272,8 +295,8 @@ func testMovesOutOfOrder(t *testing.T, dsn string) {
 	}
 }
 
-func testQuery(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testQuery(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	base := time.Now().Add(-time.Hour).Truncate(time.Microsecond)
 	statuses := []string{store.StatusWaiting, store.StatusPlaying, store.StatusOver, store.StatusPlaying, store.StatusWaiting}
@@ -333,8 +356,59 @@ func testQuery(t *testing.T, dsn string) {
 	}
 }
 
-func testConcurrent(t *testing.T, dsn string) {
-	s := open(t, dsn)
+// testCopies checks that a store shares no memory with its callers: a
+// table or a move changed by its caller after a write or a read changes
+// nothing stored.
+func testCopies(t *testing.T, db Opener) {
+	s := db.open(t)
+	ctx := context.Background()
+	tb := sample("t1")
+	if err := s.CreateTable(ctx, tb); err != nil {
+		t.Fatal(err)
+	}
+	want := sample("t1")
+	want.CreatedAt = tb.CreatedAt
+	tb.Seats[1].Name = "changed after the create"
+	tb.Options["players"] = 4
+	tb.Settings[2] = 'X'
+	got, err := s.Table(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, got, want)
+	got.Seats[0].Name = "changed after the read"
+	got.Options["holes"] = 9
+	got.Settings[2] = 'X'
+	again, err := s.Table(ctx, "t1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, again, want)
+
+	at := time.Now().Truncate(time.Microsecond)
+	if err := s.AppendMove(ctx, "t1", store.Move{N: 0, Seat: 1, Text: "reveal 0", At: at}); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := s.Moves(ctx, "t1")
+	if err != nil || len(moves) != 1 {
+		t.Fatalf("moves: %+v, %v", moves, err)
+	}
+	moves[0].Text = "changed after the read"
+	if again, err := s.Moves(ctx, "t1"); err != nil || len(again) != 1 || again[0].Text != "reveal 0" {
+		t.Errorf("moves after the caller changed its copy: %+v, %v", again, err)
+	}
+	list, err := s.Tables(ctx, store.Query{})
+	if err != nil || len(list) != 1 {
+		t.Fatalf("tables: %+v, %v", list, err)
+	}
+	list[0].Seats[0].Name = "changed after the read"
+	if again, err := s.Table(ctx, "t1"); err != nil || again.Seats[0].Name != "Ann" {
+		t.Errorf("the table after the caller changed a listed copy: %+v, %v", again, err)
+	}
+}
+
+func testConcurrent(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	const tables, moves = 8, 25
 	var wg sync.WaitGroup
@@ -374,12 +448,9 @@ func testConcurrent(t *testing.T, dsn string) {
 	}
 }
 
-func testReopen(t *testing.T, dsn string) {
+func testReopen(t *testing.T, db Opener) {
 	ctx := context.Background()
-	s, err := store.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := db(t)
 	tb := sample("t1")
 	if err := s.CreateTable(ctx, tb); err != nil {
 		t.Fatal(err)
@@ -393,7 +464,7 @@ func testReopen(t *testing.T, dsn string) {
 		t.Fatal(err)
 	}
 	// Opening again migrates nothing twice and finds everything.
-	s2 := open(t, dsn)
+	s2 := db.open(t)
 	got, err := s2.Table(ctx, "t1")
 	if err != nil {
 		t.Fatal(err)
@@ -408,8 +479,8 @@ func testReopen(t *testing.T, dsn string) {
 	}
 }
 
-func testMoveCount(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testMoveCount(t *testing.T, db Opener) {
+	s := db.open(t)
 	ctx := context.Background()
 	if err := s.CreateTable(ctx, sample("t1")); err != nil {
 		t.Fatal(err)
@@ -440,8 +511,8 @@ func cluster(t *testing.T, s store.Store) store.Cluster {
 	return c
 }
 
-func testLeases(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testLeases(t *testing.T, db Opener) {
+	s := db.open(t)
 	c := cluster(t, s)
 	ctx := context.Background()
 	rec := sample("t1")
@@ -498,8 +569,8 @@ func testLeases(t *testing.T, dsn string) {
 	}
 }
 
-func testFenced(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testFenced(t *testing.T, db Opener) {
+	s := db.open(t)
 	c := cluster(t, s)
 	ctx := context.Background()
 	rec := sample("t1")
@@ -536,8 +607,8 @@ func testFenced(t *testing.T, dsn string) {
 	}
 }
 
-func testNodes(t *testing.T, dsn string) {
-	s := open(t, dsn)
+func testNodes(t *testing.T, db Opener) {
+	s := db.open(t)
 	c := cluster(t, s)
 	ctx := context.Background()
 	if err := c.Heartbeat(ctx, "a", "http://127.0.0.1:1"); err != nil {

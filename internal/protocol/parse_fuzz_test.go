@@ -1,16 +1,18 @@
-package server
+package protocol_test
 
 import (
 	"encoding/json"
-	"parlour/internal/protocol"
 	"reflect"
 	"testing"
+
+	"parlour/internal/protocol"
 )
 
-// FuzzParse fuzzes the table protocol's message parser: no input panics; a
-// refusal is an error frame with a code and a reason; an accepted message
-// speaks this protocol version and reads back the same after encoding.
-func FuzzParse(f *testing.F) {
+// FuzzParseClient fuzzes the reader of client messages: no input panics;
+// a refusal is an error frame with a code and a reason; an accepted
+// message speaks this protocol version and reads back the same after
+// encoding.
+func FuzzParseClient(f *testing.F) {
 	for _, s := range []string{
 		`{"v":1,"type":"hello","token":"abc"}`,
 		`{"v":1,"type":"hello","spectate":true}`,
@@ -24,14 +26,15 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		msg, refusal := parse(data)
+		msg, refusal := protocol.ParseClient(data)
 		if refusal != nil {
+			frame := refusal.JSON()
 			var e protocol.Error
-			if err := json.Unmarshal(refusal, &e); err != nil {
-				t.Fatalf("refusal %q is not JSON: %v", refusal, err)
+			if err := json.Unmarshal(frame, &e); err != nil {
+				t.Fatalf("refusal %q is not JSON: %v", frame, err)
 			}
 			if e.Type != protocol.TypeError || e.Code == "" || e.Message == "" || e.V != protocol.Version {
-				t.Fatalf("refusal %q lacks a type, code, reason or version", refusal)
+				t.Fatalf("refusal %q lacks a type, code, reason or version", frame)
 			}
 			return
 		}
@@ -42,9 +45,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, refusal := parse(b)
+		back, refusal := protocol.ParseClient(b)
 		if refusal != nil || !reflect.DeepEqual(back, msg) {
-			t.Fatalf("%q parsed to %+v, encoded %s, read back %+v (%s)", data, msg, b, back, refusal)
+			t.Fatalf("%q parsed to %+v, encoded %s, read back %+v (%+v)", data, msg, b, back, refusal)
 		}
 	})
 }
