@@ -31,7 +31,8 @@
 //     and LegalText for "SEAT: MOVE" lines and sorted legal moves.
 //   - Optional: Reporter (a script report's "public"); Encoder (a
 //     fixed-size observation vector of what a seat knows, and a fixed
-//     action space, for learning programs); Narrator (a move in words);
+//     action space, for learning programs); Narrator (a move in words)
+//     and Revealer (the cards a move shows face up only for a moment);
 //     and three a table server uses to tell moves without allocating,
 //     each checked by the conformance kit: ViewAppender (a view's JSON),
 //     VisibleAppender (what each seat sees), Copier (a copy in memory

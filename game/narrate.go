@@ -25,10 +25,14 @@ import (
 // full is what a receiver reads when it may know the move's notation (the
 // rule in this package's visibility.go); it names no card the notation
 // does not name, except cards every seat and spectators may see once the
-// move is made. blind is what the others read: it names no card at all,
+// move is made, saw before it, or see face up as it is made (Revealer).
+// blind is what the others read: it names no card but those every seat and
+// spectators may see once the move is made or see face up as it is made,
 // and tells no more than the receiver may know (which seat acted and the
-// kind of move, as the game's public view shows it). full and blind may be
-// the same.
+// kind of move, as the game's public view shows it). A card everyone sees
+// is named in both: the blind words of a trick's last card, which the
+// trick then gathers face down, say "{1} played [9C]", not "{1} played a
+// card". full and blind may be the same.
 //
 // A move that ends a deal is told as far as the deal's last position (the
 // one the deal watcher sees, see State.WatchDeals): a card that lies face
@@ -41,6 +45,18 @@ import (
 // never "{0} is" or "{0}'s".
 type Narrator interface {
 	Narrate(seat int, m Move) (full, blind string)
+}
+
+// Revealer is implemented by a state whose moves show cards face up to
+// everyone only for a moment, so that neither the position before the move
+// nor the one after it shows them: a trick's last card, which the trick
+// gathers face down at once; a card turned up from a blind pile that goes
+// straight back into one. Revealed returns the cards seat's move m (legal
+// for seat in the state, which it does not change) shows face up to every
+// seat and spectators while it is made. A Narrator names them in both its
+// texts; the conformance kit (gametest.Narration) checks that it does.
+type Revealer interface {
+	Revealed(seat int, m Move) card.Set
 }
 
 // ErrBadWords marks narration words that are not a well-formed template
@@ -435,6 +451,32 @@ func (t *Telling) Card(c card.Card, instead string) {
 func (t *Telling) Cards(cs []card.Card, instead string) {
 	t.full.write(CardListWords(cs))
 	t.blind.write(instead)
+}
+
+// Shown names c in both texts ("[7H]"): a card every seat and spectators
+// see as the move is made or after it, which is never "a card".
+func (t *Telling) Shown(c card.Card) {
+	t.full.write("[")
+	t.full.write(c.String())
+	t.full.write("]")
+	t.blind.write("[")
+	t.blind.write(c.String())
+	t.blind.write("]")
+}
+
+// ShownCards names cs in both texts as a list ("[9S], [10S] and [JS]"):
+// cards everyone sees.
+func (t *Telling) ShownCards(cs []card.Card) {
+	for i, c := range cs {
+		switch {
+		case i == 0:
+		case i == len(cs)-1:
+			t.Say(" and ")
+		default:
+			t.Say(", ")
+		}
+		t.Shown(c)
+	}
 }
 
 // Texts returns the full and the blind texts.

@@ -99,6 +99,8 @@ type Stats struct {
 //   - a clone equals the original and does not change when it does;
 //   - no view (every seat's and the spectator's) shows a card that Places
 //     says that seat may not see;
+//   - every view has a "prompt" that says what its seat must do: not
+//     empty exactly for the seats in ToAct (empty for a spectator);
 //   - a determinisation for each seat shows that seat the same view, holds
 //     the same cards, and plays on legally;
 //   - clones and determinisations do not carry the deal watcher over;
@@ -426,6 +428,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	if msg := k.checkFillView(s, views); msg != "" {
 		return msg
 	}
+	if msg := checkPrompts(s, views); msg != "" {
+		return msg
+	}
 	for _, seat := range acts.List() {
 		legal := s.Legal(seat, nil)
 		for _, m := range legal {
@@ -716,6 +721,28 @@ func (k *kit) checkFillView(s game.State, views []string) string {
 		}
 		if got := mustJSON(k.filled); got != views[seat+1] {
 			return fmt.Sprintf("FillView differs from View for %s:\n got %s\nwant %s", who(seat), got, views[seat+1])
+		}
+	}
+	return ""
+}
+
+// checkPrompts checks the views' prompts (views: the spectator's first,
+// then each seat's): every view has a "prompt" string, which is not empty
+// exactly for the seats in to_act, and empty for a spectator.
+func checkPrompts(s game.State, views []string) string {
+	acts := s.ToAct()
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		var v struct {
+			Prompt *string `json:"prompt"`
+		}
+		if err := json.Unmarshal([]byte(views[seat+1]), &v); err != nil || v.Prompt == nil {
+			return fmt.Sprintf("the view of %s has no \"prompt\" string (what the seat must do now)", who(seat))
+		}
+		switch p := strings.TrimSpace(*v.Prompt); {
+		case seat >= 0 && acts.Has(seat) && p == "":
+			return fmt.Sprintf("seat %d is to act but its view's prompt is empty: it must say what to do", seat)
+		case (seat < 0 || !acts.Has(seat)) && p != "":
+			return fmt.Sprintf("%s is not to act but its view's prompt is %q: it must be empty", who(seat), p)
 		}
 	}
 	return ""

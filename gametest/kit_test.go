@@ -154,13 +154,29 @@ func (s *toyState) CopyTo(dst game.State) {
 }
 
 type toyView struct {
+	Prompt string      `json:"prompt"`
 	Hand   []card.Card `json:"hand"`
 	Other  []card.Card `json:"other,omitempty"`
 	Played []card.Card `json:"played"`
 }
 
+// prompt says what seat must do; the "no-prompt" fault says nothing to the
+// seat to act on its last card, the "other-prompt" fault prompts the seat
+// that waits too.
+func (s *toyState) prompt(seat int) string {
+	switch {
+	case seat < 0:
+		return ""
+	case s.ToAct().Has(seat) && !(s.g.bug == "no-prompt" && len(s.hands[seat]) == 1):
+		return "Play a card"
+	case s.g.bug == "other-prompt" && s.ToAct() != 0:
+		return "Play a card"
+	}
+	return ""
+}
+
 func (s *toyState) View(seat int) any {
-	v := toyView{Played: append([]card.Card{}, s.played...)}
+	v := toyView{Prompt: s.prompt(seat), Played: append([]card.Card{}, s.played...)}
 	if seat >= 0 {
 		v.Hand = append([]card.Card{}, s.hands[seat]...)
 		if s.g.bug == "leak" {
@@ -180,6 +196,7 @@ func (s *toyState) FillView(dst any, seat int) any {
 	if s.g.bug != "fill-view" || len(v.Played) == 0 {
 		v.Played = append(v.Played[:0], s.played...)
 	}
+	v.Prompt = s.prompt(seat)
 	hand := v.Hand
 	if hand == nil {
 		hand = []card.Card{}
@@ -201,7 +218,9 @@ func (s *toyState) AppendView(b []byte, seat int) []byte {
 		return jsonw.AppendList(b, cs, func(b []byte, c *card.Card) []byte { return jsonw.AppendString(b, c.String()) })
 	}
 	v := s.View(seat).(toyView)
-	b = append(b, `{"hand":`...)
+	b = append(b, `{"prompt":`...)
+	b = jsonw.AppendString(b, v.Prompt)
+	b = append(b, `,"hand":`...)
 	b = list(b, v.Hand)
 	if len(v.Other) > 0 {
 		b = append(b, `,"other":`...)
@@ -372,6 +391,8 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"shallow-copy", "shares memory"},
 		{"append-visible", "AppendVisible differs"},
 		{"fill-view", "FillView differs"},
+		{"no-prompt", "is to act but its view's prompt is empty"},
+		{"other-prompt", "is not to act but its view's prompt"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

@@ -22,11 +22,16 @@ const narratedPerSeat = 48
 //   - the full and the blind words are well-formed templates for the
 //     table (game.CheckWords: not empty, one line, markers well formed,
 //     seats in range, no card written without its brackets);
-//   - the blind words name no card;
+//   - the blind words name only cards everyone, spectators included, sees:
+//     once the move is made (a Public place after it, or in the deal's last
+//     position when the move ends a deal: the deal watcher's), or face up
+//     as it is made (game.Revealer);
 //   - every card the full words name is named by the move's notation
-//     (game.CardWords of FormatMove) or may be seen by everyone, spectators
-//     included, once the move is made: a Public place after it, or in the
-//     deal's last position when the move ends a deal (the deal watcher's);
+//     (game.CardWords of FormatMove), or is one everyone sees so, or saw
+//     before the move;
+//   - the full words name every card the move shows face up (Revealer), and
+//     the blind words every card the full words name that everyone sees:
+//     a card lying face up is never "a card";
 //   - telling moves does not change the state.
 //
 // It fails t at the first fault, naming the seed, the move and the words.
@@ -110,20 +115,34 @@ func checkTold(s game.State, nar game.Narrator, seat int, m game.Move) string {
 			return fmt.Sprintf("the %s words: %v", w.which, err)
 		}
 	}
-	if cs, _ := game.WordsCards(blind); len(cs) > 0 {
-		return fmt.Sprintf("the blind words %q name %v: blind words name no card", blind, cs[0])
-	}
-	cs, _ := game.WordsCards(full)
-	if len(cs) == 0 {
-		return ""
-	}
 	text := s.FormatMove(m)
+	// seen: what everyone sees once the move is made or while it is made.
+	seen := publicAfter(s, seat, m)
+	var revealed card.Set
+	if r, ok := s.(game.Revealer); ok {
+		revealed = r.Revealed(seat, m)
+		seen |= revealed
+	}
+	fullCards, _ := game.WordsCards(full)
+	blindCards, _ := game.WordsCards(blind)
+	told, toldBlind := card.SetOf(fullCards...), card.SetOf(blindCards...)
+	for _, c := range blindCards {
+		if !seen.Has(c) {
+			return fmt.Sprintf("the blind words %q name %v, which not everyone sees as the move is made or after it: blind words name no card a receiver may not know", blind, c)
+		}
+	}
 	named := card.SetOf(game.CardWords(text)...)
-	pub := publicAfter(s, seat, m)
-	for _, c := range cs {
-		if !named.Has(c) && !pub.Has(c) {
+	before := game.VisibleSets(s.Places(), 0)[0]
+	for _, c := range fullCards {
+		if !named.Has(c) && !seen.Has(c) && !before.Has(c) {
 			return fmt.Sprintf("the full words %q name %v, which the notation %q does not name and not everyone may see once the move is made", full, c, text)
 		}
+	}
+	if miss := revealed &^ told; miss != 0 {
+		return fmt.Sprintf("the move shows %v face up to everyone (game.Revealer), but the full words %q do not name it", miss.Cards()[0], full)
+	}
+	if miss := told & seen &^ toldBlind; miss != 0 {
+		return fmt.Sprintf("the blind words %q leave out %v, which everyone sees as the move is made or after it: name it as the full words %q do", blind, miss.Cards()[0], full)
 	}
 	return ""
 }

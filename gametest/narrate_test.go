@@ -33,13 +33,22 @@ func (s *toldState) Clone() game.State {
 	return &toldState{toyState: s.toyState.Clone().(*toyState), bug: s.bug}
 }
 
-// Narrate tells a play: "{0} played [3S]", blind "{0} played a card".
+// Narrate tells a play: "{0} played [3S]" to everyone, as the card lies
+// face up.
 func (s *toldState) Narrate(seat int, m game.Move) (full, blind string) {
 	c := card.Card(m)
-	full, blind = game.SeatWord(seat)+" played "+game.CardWord(c), game.SeatWord(seat)+" played a card"
+	full = game.SeatWord(seat) + " played " + game.CardWord(c)
+	blind = full
 	switch s.bug {
-	case "blind-leak": // the blind words name the card
-		blind = full
+	case "a-card": // the blind words hide a card that lies face up
+		blind = game.SeatWord(seat) + " played a card"
+	case "blind-leak": // the blind words name a card still in the mover's hand
+		for _, x := range s.hands[seat] {
+			if x != c {
+				blind += " and kept " + game.CardWord(x)
+				break
+			}
+		}
 	case "hidden": // the full words name a card still in the mover's hand
 		for _, x := range s.hands[seat] {
 			if x != c {
@@ -47,6 +56,8 @@ func (s *toldState) Narrate(seat int, m game.Move) (full, blind string) {
 				break
 			}
 		}
+	case "unnamed": // the words do not name the card the move shows
+		full, blind = game.SeatWord(seat)+" played a card", game.SeatWord(seat)+" played a card"
 	case "empty":
 		if len(s.played) == 3 {
 			blind = ""
@@ -60,6 +71,9 @@ func (s *toldState) Narrate(seat int, m game.Move) (full, blind string) {
 	}
 	return full, blind
 }
+
+// Revealed is the card played (game.Revealer): it lies face up.
+func (s *toldState) Revealed(seat int, m game.Move) card.Set { return card.SetOf(card.Card(m)) }
 
 func runNarration(t *testing.T, g game.Game) []string {
 	rec := &recorder{TB: t}
@@ -86,7 +100,9 @@ func TestNarrationCatchesFaults(t *testing.T) {
 		want string
 	}{
 		{toy{}, "does not implement game.Narrator"},
-		{toldToy{bug: "blind-leak"}, "blind words name no card"},
+		{toldToy{bug: "a-card"}, "the blind words \"{0} played a card\" leave out"},
+		{toldToy{bug: "blind-leak"}, "blind words name no card a receiver may not know"},
+		{toldToy{bug: "unnamed"}, "do not name it"},
 		{toldToy{bug: "hidden"}, "does not name and not everyone may see"},
 		{toldToy{bug: "empty"}, "the blind words: no words"},
 		{toldToy{bug: "seat"}, "seat {2} is out of range"},

@@ -49,7 +49,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	srv := exec.CommandContext(ctx, bin, "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+filepath.Join(dir, "parlour.db"),
 		"--bot-delay", "20ms")

@@ -40,7 +40,7 @@ func runJoin(e *env, link, name string, fullScreen, colour bool) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	seat, conn, reused, err := client.Sit(ctx, inv, name, store)
+	sat, err := client.Sit(ctx, inv, name, store)
 	if err != nil {
 		var api *client.APIError
 		if errors.As(err, &api) {
@@ -48,8 +48,12 @@ func runJoin(e *env, link, name string, fullScreen, colour bool) int {
 		}
 		return fail(1, "cannot sit at %s: %v", inv.Link(), err)
 	}
+	seat, conn := sat.Seat, sat.Conn
 	defer conn.Close()
-	if reused {
+	for _, b := range sat.Busy {
+		fmt.Fprintf(e.stdout, "(seat %d at %s is yours but played in another terminal: this one joins as another player)\n", b, inv.Link())
+	}
+	if sat.Reused {
 		fmt.Fprintf(e.stdout, "(taking back seat %d at %s)\n", seat.Seat, inv.Link())
 	}
 	cfg := tui.JoinConfig{Invite: inv, Seat: seat, Conn: conn, Colour: colour}

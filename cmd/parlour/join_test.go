@@ -348,6 +348,7 @@ func TestJoin(t *testing.T) {
 		waiting                                    bool // the browser's move has not come back
 		final                                      map[string]any
 		termSwaps, browserSwaps                    int
+		answered                                   = -1 // the listings of moves answered
 	)
 	termLines := term.lines
 	frames := br.frames
@@ -360,7 +361,14 @@ func TestJoin(t *testing.T) {
 			}
 			switch {
 			case line == ">":
-				// Moves by number and by notation.
+				// Moves by number and by notation, once a listing: the
+				// prompt is drawn again after news that comes while it
+				// waits (a chat line).
+				if n := strings.Count(term.transcript(), "\nYour move:"); n == answered {
+					continue
+				} else {
+					answered = n
+				}
 				listed := lastListed(term.transcript())
 				mv := golfChoice(listed, &termSwaps)
 				if i := slices.Index(listed, mv); i >= 0 && !strings.HasPrefix(mv, "swap") {
@@ -459,10 +467,15 @@ func TestJoin(t *testing.T) {
 
 // lastListed returns the legal moves the terminal listed last.
 func lastListed(out string) []string {
-	i := strings.LastIndex(out, "Your move:\n")
+	i := strings.LastIndex(out, "\nYour move:")
+	if i < 0 {
+		return nil
+	}
+	rest := out[i+1:]
+	rest = rest[strings.IndexByte(rest, '\n')+1:] // after the turn line ("Your move: what to do.")
 	var moves []string
 	item := regexp.MustCompile(`^\s+\d+\) (.+)$`)
-	for _, line := range strings.Split(out[i+len("Your move:\n"):], "\n") {
+	for _, line := range strings.Split(rest, "\n") {
 		m := item.FindStringSubmatch(line)
 		if m == nil {
 			break
@@ -525,7 +538,7 @@ func TestJoinSeatKept(t *testing.T) {
 
 	// The server stops and starts again: the terminal reconnects (once it
 	// has seen the table, so that it knows it is connecting again).
-	term.waitFor(ctx, `^Waiting for players: seat\(s\) 1, 2 open\.$`)
+	term.waitFor(ctx, `^Waiting for players: seats 1 and 2 open\.$`)
 	srv.stop()
 	term.waitFor(ctx, `^The connection to the table was lost: reconnecting`)
 	srv = startServe(t, bin, db, srv.addr)
@@ -546,6 +559,52 @@ func TestJoinSeatKept(t *testing.T) {
 	again.in.Close()
 	if err := <-again.done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestJoinSecondTerminal: a second --join of the same user (the same
+// seats file) while the first plays does not take the first one's seat:
+// it joins as another player. Once the first has left, joining again
+// takes its seat back.
+func TestJoinSecondTerminal(t *testing.T) {
+	bin := parlourCommand(t)
+	dir := t.TempDir()
+	srv := startServe(t, bin, filepath.Join(dir, "parlour.db"), "127.0.0.1:0")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	config := filepath.Join(dir, "config")
+	id := srv.newTable(map[string]any{"game": "golf", "seats": []string{"open", "open", "open"}})
+	link := srv.url + "/#/t/" + id
+
+	first := startTerminal(t, bin, config, "--join", link, "--plain")
+	first.waitFor(ctx, `: you are seat 0\.`)
+	second := startTerminal(t, bin, config, "--join", link, "--plain")
+	second.waitFor(ctx, `^\(seat 0 at .* is yours but played in another terminal: this one joins as another player\)$`)
+	second.waitFor(ctx, `: you are seat 1\.`)
+	if info := srv.table(id); fmt.Sprint(info.Open) != "[2]" || info.Seats[0].State != "here" {
+		t.Fatalf("after the second join: open seats %v, seat 0 %q; want [2] and the first player here", info.Open, info.Seats[0].State)
+	}
+	if strings.Contains(first.transcript(), "connection") {
+		t.Errorf("the first terminal was disturbed:\n%s", first.transcript())
+	}
+
+	// The first leaves: its seat is free to take back, the second's stays
+	// the second's.
+	first.in.Close()
+	if err := <-first.done; err != nil {
+		t.Fatal(err)
+	}
+	third := startTerminal(t, bin, config, "--join", link, "--plain")
+	third.waitFor(ctx, `^\(taking back seat 0 at `)
+	third.waitFor(ctx, `: you are seat 0\.`)
+	if info := srv.table(id); fmt.Sprint(info.Open) != "[2]" {
+		t.Errorf("joining again took another seat: open seats %v, want [2]", info.Open)
+	}
+	for _, tm := range []*terminal{second, third} {
+		tm.in.Close()
+		if err := <-tm.done; err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

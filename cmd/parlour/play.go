@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -160,7 +162,10 @@ func runPlay(e *env, args []string) int {
 	}
 	if !flagGiven(fs, "seed") {
 		cfg.Seed = randomSeed()
-		fmt.Fprintf(e.stdout, "(seed %d: parlour play %s --seed %d replays this game)\n", cfg.Seed, g.Name(), cfg.Seed)
+	}
+	cfg.Replay = replayCommand(g, opts, cfg.Seed, *seat, *bots, *think)
+	if !flagGiven(fs, "seed") {
+		fmt.Fprintf(e.stdout, "(seed %d: %s replays this game)\n", cfg.Seed, cfg.Replay)
 	}
 	play := tui.Play
 	if fullScreen {
@@ -172,6 +177,44 @@ func runPlay(e *env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// replayCommand is the command that plays the match of these settings
+// again, move for move: the game and the seed, and every setting that is
+// not the default (the players, the game's options with --set, the seat,
+// the bots, their thinking time). A bot that thinks for a time (--think)
+// may choose otherwise on a busier machine.
+func replayCommand(g game.Game, opts game.Options, seed uint64, seat int, bots string, think time.Duration) string {
+	parts := []string{"parlour play", g.Name(), "--seed", strconv.FormatUint(seed, 10)}
+	defaults, err := game.Resolve(g, map[string]any{"players": opts.Players()})
+	if err != nil {
+		defaults = game.Options{}
+	}
+	if std, err := game.Resolve(g, nil); err != nil || std.Players() != opts.Players() {
+		parts = append(parts, "--players", strconv.Itoa(opts.Players()))
+	}
+	var names []string
+	for name := range opts {
+		if name != "players" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if v, ok := defaults[name]; !ok || fmt.Sprint(v) != fmt.Sprint(opts[name]) {
+			parts = append(parts, "--set", fmt.Sprintf("%s=%v", name, opts[name]))
+		}
+	}
+	if seat != 0 {
+		parts = append(parts, "--seat", strconv.Itoa(seat))
+	}
+	if bots = strings.ReplaceAll(bots, " ", ""); bots != "random" {
+		parts = append(parts, "--bots", bots)
+	}
+	if think != 0 {
+		parts = append(parts, "--think", think.String())
+	}
+	return strings.Join(parts, " ")
 }
 
 func flagGiven(fs *flag.FlagSet, name string) bool {

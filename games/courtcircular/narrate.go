@@ -1,8 +1,44 @@
 package courtcircular
 
-import "parlour/game"
+import (
+	"parlour/card"
+	"parlour/game"
+)
 
-var _ game.Narrator = (*State)(nil)
+var (
+	_ game.Narrator = (*State)(nil)
+	_ game.Revealer = (*State)(nil)
+)
+
+// Revealed returns the cards seat's move m shows face up to everyone
+// (game.Revealer): the card played (not a No. 5 laid face down from the
+// hand), a shared card taken and the hand card left in its place, and,
+// when the play ends an 1860 trick that nobody won with a line, the best
+// card played, which the last trick of a deal gathers at once.
+func (s *State) Revealed(seat int, m game.Move) card.Set {
+	var out card.Set
+	switch verb(m) {
+	case vSwap:
+		out = card.SetOf(moveCard(m), forCard(m))
+	case vPlay:
+		if !(s.cfg.e62 && s.leader == seat && s.nPlayed[seat] == 2) {
+			out = card.SetOf(moveCard(m))
+		}
+	default:
+		return 0
+	}
+	if !s.cfg.e62 {
+		o := game.OutcomeOf(s, seat, m)
+		defer o.Done()
+		after := o.After.(*State)
+		if w := after.winner; w >= 0 && s.winner < 0 && !after.conceded {
+			if l := after.keys[w].line60(); l.Kind == NoLine {
+				out = out.Add(l.Best)
+			}
+		}
+	}
+	return out
+}
 
 // Narrate tells seat's move m in words (game.Narrator), with what the rules
 // then do on their own: "{1} played [7H]", "{0} laid [7H] face down (No.
@@ -20,18 +56,27 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	switch verb(m) {
 	case vPlay, vSwap:
 		c := moveCard(m)
-		if verb(m) == vSwap {
-			w.Full("took the shared [%v], put [%v] in its place and ", c, forCard(m))
-			w.Blind("took a shared card, put a card from hand in its place and ")
-		}
 		no5 := s.cfg.e62 && s.leader == seat && s.nPlayed[seat] == 2
-		if no5 {
+		switch {
+		case verb(m) == vSwap:
+			// The shared card lay face up: everyone knows it, even laid
+			// face down as No. 5.
+			w.Say("took the shared ")
+			w.Shown(c)
+			w.Say(", put ")
+			w.Shown(forCard(m))
+			if no5 {
+				w.Say(" in its place and laid it face down (No. 5)")
+			} else {
+				w.Say(" in its place and played it")
+			}
+		case no5:
 			w.Say("laid ")
 			w.Card(c, "a card")
 			w.Say(" face down (No. 5)")
-		} else {
+		default:
 			w.Say("played ")
-			w.Card(c, "a card")
+			w.Shown(c)
 		}
 		if s.cfg.e62 && !no5 {
 			n := 1
@@ -44,7 +89,7 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 			if s.cfg.e62 && s.leader >= 0 {
 				x := s.played[s.leader][2]
 				w.Say("; No. 5 was turned up: ")
-				w.Card(x, "the card laid face down")
+				w.Shown(x)
 			}
 			s.tellWon(&w, after, ended)
 		}
@@ -56,16 +101,15 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	case vLead:
 		c := moveCard(m)
 		w.Say("chose ")
-		w.Card(c, "a card")
+		w.Shown(c)
 		if s.cfg.e62 {
 			w.Say(" as the next Lead")
 			if rest := s.onTable(true).Remove(c).Len(); rest > 0 {
 				w.Say("; the other %s on the table were set aside", game.CountWords(rest, "card"))
 			}
 			if s.nStock < 6 {
-				w.Say("; the last three cards were turned up, shared")
-				w.Full(": ")
-				w.Cards(after.shared[:], "")
+				w.Say("; the last three cards were turned up, shared: ")
+				w.ShownCards(after.shared[:])
 			}
 			break
 		}
@@ -78,7 +122,7 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	case vTake:
 		cs := canonical(takeSet(m))
 		w.Say("took ")
-		w.Cards(cs, game.CountWords(len(cs), "card"))
+		w.ShownCards(cs)
 		if ended {
 			w.Say("; the cards left were set aside")
 		}
@@ -103,8 +147,8 @@ func (s *State) tellWon(w *game.Telling, after *State, last bool) {
 	}
 	l := after.keys[win].line60()
 	if l.Kind == NoLine {
-		w.Say("; {%d} won the trick (no line: the best card played", win)
-		w.Full(", [%v]", l.Best)
+		w.Say("; {%d} won the trick (no line: the best card played, ", win)
+		w.Shown(l.Best)
 		w.Say(")")
 	} else {
 		w.Say("; {%d} won the trick (%s)", win, l.Describe(Edition1860))

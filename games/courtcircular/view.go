@@ -21,6 +21,9 @@ type View struct {
 	Dealer int    `json:"dealer"`
 	Phase  string `json:"phase"` // play, take, lead, over
 	ToAct  []int  `json:"to_act"`
+	// Prompt says what this seat must do now, in plain words; empty when
+	// it has nothing to do (and for a spectator).
+	Prompt string `json:"prompt"`
 	// FirstHand is the trick's designated first-hand; Leader the seat that
 	// played its first card (-1 before).
 	FirstHand int `json:"first_hand"`
@@ -166,7 +169,7 @@ type viewRows struct {
 func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winners []int) (v View, rows viewRows) {
 	v = View{
 		Seat: seat, Players: s.n, Edition: s.edition(), Target: s.cfg.target,
-		Deal: s.deal + 1, Dealer: s.dealer, Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]),
+		Deal: s.deal + 1, Dealer: s.dealer, Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Prompt: s.prompt(seat),
 		FirstHand: s.first, Leader: s.leader, Lead: s.shownLead(), Stock: s.nStock,
 		Resigned: s.resigned.AppendList(room.resigned[:0]), TrickWinner: s.winner,
 		DealScores: dealScores, Totals: totals, Over: s.phase == phaseOver, Winners: winners,
@@ -217,6 +220,59 @@ func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winne
 		v.Hits = room.hits[:]
 	}
 	return v, rows
+}
+
+// takePrompts are the prompts of an 1862 trick's winner, by the number
+// of cards she takes.
+var takePrompts = func() (t [8]string) {
+	for n := 1; n < len(t); n++ {
+		t[n] = "Take " + game.CountWords(n, "card") + " of your choice from the table"
+	}
+	return t
+}()
+
+// prompt says what seat must do now, from its legal moves: "" when it
+// may not act.
+func (s *State) prompt(seat int) string {
+	if s.phase == phaseOver || seat != s.turn {
+		return ""
+	}
+	switch s.phase {
+	case phaseTake:
+		if s.takeN > 0 && s.takeN < len(takePrompts) {
+			return takePrompts[s.takeN]
+		}
+		return "Take your cards from the table"
+	case phaseLead:
+		if !s.cfg.e62 {
+			return "Choose the new Lead from the cards played in this trick; you take the others"
+		}
+		if seat != s.winner {
+			return "Choose the next Lead from the cards on the table: only the winner made a line, so you choose"
+		}
+		return "Choose the next Lead from the cards on the table; the others are set aside"
+	}
+	if !s.cfg.e62 {
+		switch {
+		case s.leader < 0:
+			return "Play a card to start the trick"
+		case s.canResign():
+			return "Play a card, or resign the trick"
+		}
+		return "Play a card"
+	}
+	no5 := s.leader == seat && s.nPlayed[seat] == 2
+	switch {
+	case s.shared[0] != card.None && no5:
+		return "Play a card from your hand, or take a shared card and leave one of yours in its place: it is laid face down (No. 5)"
+	case s.shared[0] != card.None:
+		return "Play a card from your hand, or take a shared card and leave one of yours in its place"
+	case no5:
+		return "Play your third card: it is laid face down (No. 5)"
+	case s.leader < 0:
+		return "Play a card to start the trick"
+	}
+	return "Play a card"
 }
 
 // lineName names seat p's best line in the trick being settled, as the
@@ -343,7 +399,9 @@ func (v *View) appendHead(b []byte) []byte {
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
 	b = jsonw.AppendInts(b, v.ToAct)
-	b = append(b, `,"first_hand":`...)
+	b = append(b, `,"prompt":"`...)
+	b = append(b, v.Prompt...)
+	b = append(b, `","first_hand":`...)
 	b = strconv.AppendInt(b, int64(v.FirstHand), 10)
 	b = append(b, `,"leader":`...)
 	b = strconv.AppendInt(b, int64(v.Leader), 10)

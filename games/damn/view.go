@@ -13,13 +13,16 @@ import (
 // random piles and the central deck are shown only as counts: nobody sees
 // them, not even their owner.
 type View struct {
-	Seat     int   `json:"seat"` // -1 for a spectator
-	Players  int   `json:"players"`
-	Dealer   int   `json:"dealer"`
-	Turn     int   `json:"turn"` // seat whose turn it is, -1 when over
-	ToAct    []int `json:"to_act"`
-	Turns    int   `json:"turns"` // turns completed
-	MaxTurns int   `json:"max_turns"`
+	Seat    int   `json:"seat"` // -1 for a spectator
+	Players int   `json:"players"`
+	Dealer  int   `json:"dealer"`
+	Turn    int   `json:"turn"` // seat whose turn it is, -1 when over
+	ToAct   []int `json:"to_act"`
+	// Prompt says what this seat must do now, in plain words; empty when
+	// it has nothing to do (and for a spectator).
+	Prompt   string `json:"prompt"`
+	Turns    int    `json:"turns"` // turns completed
+	MaxTurns int    `json:"max_turns"`
 	// Pile is the play pile, bottom first: its last card is the top card;
 	// when it is empty the next card may be anything.
 	Pile    []card.Card `json:"pile"`
@@ -85,7 +88,7 @@ type viewRoom struct {
 func (s *State) view(seat int, room *viewRoom) View {
 	v := View{
 		Seat: seat, Players: s.n, Dealer: s.dealer, Turn: s.turn, ToAct: s.ToAct().AppendList(room.toAct[:0]),
-		Turns: s.turns, MaxTurns: s.maxTurns,
+		Prompt: s.prompt(seat), Turns: s.turns, MaxTurns: s.maxTurns,
 		Pile: room.pile[:copy(room.pile[:], s.pile[:s.nPile])], Central: s.nCentral,
 		PickedUp: appendSorted(room.pickedUp[:0], s.pick[:s.nPick]),
 		Seats:    room.seats[:s.n],
@@ -106,6 +109,44 @@ func (s *State) view(seat int, room *viewRoom) View {
 		v.Loser = &room.loser
 	}
 	return v
+}
+
+// prompt says what seat must do now, from its legal moves: "" when it
+// may not act.
+func (s *State) prompt(seat int) string {
+	if s.over || seat != s.turn {
+		return ""
+	}
+	if s.pending {
+		return "Keep four of the picked-up cards as your new hand; the rest go to your support pile"
+	}
+	nh, ns := s.nHand[seat], s.nSupport[seat]
+	if nh == 0 && ns == 0 {
+		return "Turn the top card of your random pile"
+	}
+	if s.nPile == 0 {
+		switch {
+		case nh == 0:
+			return "Start the play pile: turn the top card of your support pile"
+		case ns == 0:
+			return "Start the play pile with any card from your hand"
+		}
+		return "Start the play pile with any card from your hand, or turn the top card of your support pile"
+	}
+	fit := fitTable[s.pile[s.nPile-1].Rank()]
+	play := false
+	for _, c := range s.hand[seat][:nh] {
+		play = play || fit&(1<<c.Rank()) != 0
+	}
+	switch {
+	case play && ns > 0:
+		return "Play a card one rank above or below the top card, turn the top card of your support pile, or pick up the play pile"
+	case play:
+		return "Play a card one rank above or below the top card, or pick up the play pile"
+	case ns > 0:
+		return "No card in your hand fits: turn the top card of your support pile, or pick up the play pile"
+	}
+	return "No card in your hand fits: pick up the play pile"
 }
 
 // appendSorted appends cs to out in ascending card value, as
@@ -197,7 +238,9 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = strconv.AppendInt(b, int64(v.Turn), 10)
 	b = append(b, `,"to_act":`...)
 	b = jsonw.AppendInts(b, v.ToAct)
-	b = append(b, `,"turns":`...)
+	b = append(b, `,"prompt":"`...)
+	b = append(b, v.Prompt...)
+	b = append(b, `","turns":`...)
 	b = strconv.AppendInt(b, int64(v.Turns), 10)
 	b = append(b, `,"max_turns":`...)
 	b = strconv.AppendInt(b, int64(v.MaxTurns), 10)

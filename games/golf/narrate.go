@@ -13,7 +13,8 @@ var _ game.Narrator = (*State)(nil)
 
 // Narrate tells seat's move m in words (game.Narrator): "{0} drew from the
 // stock", "{2} took [7H] from the discard pile", "{2} put [7H] in the
-// top-left place and discarded [QS]". The column a seat chooses to turn up
+// top-left place and discarded [QS]". Every card but one drawn from the
+// stock and not yet played lies face up, and is named to everyone. The column a seat chooses to turn up
 // is told only in full: the others learn it when every column is turned.
 func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	var w game.Telling
@@ -32,25 +33,21 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 		}
 	case m == mDrawDiscard:
 		w.Say("took ")
-		w.Card(s.discards[s.nDiscard-1], "the top card")
+		w.Shown(s.discards[s.nDiscard-1])
 		w.Say(" from the discard pile")
 	case m == mDiscard:
 		w.Say("discarded ")
-		w.Card(s.drawn, "the card drawn")
+		w.Shown(s.drawn)
 		s.tellNext(&w, false)
 	case m == mStop:
-		w.Say("drew nothing")
+		w.Say("chose not to draw on the final turn")
 		s.tellNext(&w, false)
 	default: // swap
 		p := m - mSwap
 		w.Say("put ")
-		w.Card(s.drawn, "the card drawn")
+		w.Shown(s.drawn)
 		w.Say(" in the %s place and discarded ", PlaceNames[p])
-		what := "the card that was there"
-		if s.faceUp[seat]&(1<<p) == 0 {
-			what = "the face-down card that was there"
-		}
-		w.Card(s.layout[seat][p], what)
+		w.Shown(s.layout[seat][p])
 		out := s.phase == phaseHolding && s.faceUp[seat]|1<<p == 0x3f
 		if out {
 			w.Say(", and went out: every other player has one final turn")
@@ -66,6 +63,6 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 func (s *State) tellNext(w *game.Telling, out bool) {
 	final := s.phase == phaseFinalDraw || s.phase == phaseFinalHolding
 	if out || (final && s.left > 1) {
-		w.Say("; the face-down cards of {%d} were turned up for a final turn", (s.turn+1)%s.n)
+		w.Say("; {%d} must now play a final turn, every card turned face up", (s.turn+1)%s.n)
 	}
 }

@@ -19,6 +19,9 @@ type View struct {
 	Dealer int    `json:"dealer"`
 	Phase  string `json:"phase"` // reveal, play, final, over
 	ToAct  []int  `json:"to_act"`
+	// Prompt says what this seat must do now, in plain words; empty when
+	// it has nothing to do (and for a spectator).
+	Prompt string `json:"prompt"`
 	// Layouts holds each seat's six cards by position; null is face down.
 	Layouts [][6]card.Card `json:"layouts"`
 	// Chosen marks the seats that have picked their column in the reveal.
@@ -86,7 +89,7 @@ type viewRoom struct {
 func (s *State) view(seat int, room *viewRoom, scores [][]int, totals, winners []int) View {
 	v := View{
 		Seat: seat, Players: s.n, Hole: s.holeNumber(), Holes: s.holes, Target: s.target, Dealer: s.dealer,
-		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), MyReveal: -1,
+		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Prompt: s.prompt(seat), MyReveal: -1,
 		Discard: card.None, Discards: s.nDiscard, Stock: s.nStock, Out: s.out,
 		Scores: scores, Totals: totals, Over: s.phase == phaseOver, Winners: winners,
 	}
@@ -117,6 +120,36 @@ func (s *State) view(seat int, room *viewRoom, scores [][]int, totals, winners [
 		}
 	}
 	return v
+}
+
+// prompt says what seat must do now, exactly as the rules allow it: ""
+// when it may not act.
+func (s *State) prompt(seat int) string {
+	if seat < 0 || !s.ToAct().Has(seat) {
+		return ""
+	}
+	switch s.phase {
+	case phaseReveal:
+		return "Choose a column of your layout to turn face up"
+	case phaseDraw:
+		if !s.canDrawStock() {
+			return "Take the top card of the discard pile (the stock is empty)"
+		}
+		return "Draw from the stock or take the top card of the discard pile"
+	case phaseHolding:
+		if s.fromDis {
+			return "Swap the card you took into your layout: a card taken from the discard pile may not be thrown away"
+		}
+		return "Swap the drawn card into your layout, or throw it on the discard pile"
+	case phaseFinalDraw:
+		if !s.canDrawStock() {
+			return "Your final turn: stop (the stock is empty)"
+		}
+		return "Your final turn: draw from the stock, or stop without drawing"
+	case phaseFinalHolding:
+		return "Your final turn: swap the drawn card into your layout, or throw it on the discard pile"
+	}
+	return ""
 }
 
 // Layout returns seat's six cards as they lie, face-down ones included. It
@@ -159,7 +192,9 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
 	b = jsonw.AppendInts(b, v.ToAct)
-	b = append(b, `,"layouts":`...)
+	b = append(b, `,"prompt":"`...)
+	b = append(b, v.Prompt...)
+	b = append(b, `","layouts":`...)
 	b = jsonw.AppendList(b, v.Layouts, func(b []byte, l *[6]card.Card) []byte {
 		return jsonw.AppendCards(b, l[:])
 	})

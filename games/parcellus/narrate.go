@@ -12,7 +12,8 @@ var _ game.Narrator = (*State)(nil)
 // three), "{0} added [JH] to the parcel", "{2} passed; {0} captured the
 // parcel (three cards, five points); {0} turned up [9S]". The passes of
 // three are told in full to the passer only: the others learn their own
-// cards from their hands.
+// cards from their hands. Every card added or turned up lies face up and
+// is named to everyone.
 func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	var w game.Telling
 	switch c, play := isPlay(m); {
@@ -20,7 +21,7 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 		w.Say("{%d} passed", seat)
 	case play:
 		w.Say("{%d} added ", seat)
-		w.Card(c, "a card")
+		w.Shown(c)
 		w.Say(" to the parcel")
 	default:
 		set, _ := isThree(m)
@@ -66,10 +67,10 @@ func (s *State) tellAfter(w *game.Telling, seat int, m game.Move) {
 		// Nobody holds a card: the turner turns up and captures the rest
 		// of the common deck, card by card.
 		w.Say("; with no cards left in any hand, {%d} turned up and captured ", who)
-		w.Cards(rest, "the "+game.CountWords(len(rest), "common card")+" left")
+		w.ShownCards(rest)
 	}
 	if !ended && after.phase == phasePlay && after.nTurned > s.nTurned && after.start < after.nTable {
 		w.Say("; {%d} turned up ", after.turner)
-		w.Card(after.table[after.start], "the next common card")
+		w.Shown(after.table[after.start])
 	}
 }

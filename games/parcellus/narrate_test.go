@@ -31,19 +31,22 @@ func TestNarrationWords(t *testing.T) {
 		{"0: pass QC 9C 10H", "{0} passed [9C], [10H] and [QC] to {1}", "{0} passed three cards to {1}"},
 		{"1: pass AS 10C KH", "{1} passed [10C], [KH] and [AS] to {2}", "{1} passed three cards to {2}"},
 		{"2: pass KC JH 10D", "{2} passed [10D], [JH] and [KC] to {0}; every player has chosen, and the cards went across; {0} turned up [JS]",
-			"{2} passed three cards to {0}; every player has chosen, and the cards went across; {0} turned up the next common card"},
-		{"1: play QC", "{1} added [QC] to the parcel", "{1} added a card to the parcel"},
-		{"2: pass", "{2} passed", "{2} passed"},
-		{"0: play KS", "{0} added [KS] to the parcel", "{0} added a card to the parcel"},
-		{"1: pass", "{1} passed", "{1} passed"},
-		{"2: play AC", "{2} added [AC] to the parcel", "{2} added a card to the parcel"},
-		{"0: play 9S", "{0} added [9S] to the parcel", "{0} added a card to the parcel"},
-		{"1: pass", "{1} passed", "{1} passed"},
-		{"2: pass", "{2} passed", "{2} passed"},
-		{"0: pass", "{0} passed; {0} captured the parcel (five cards, five points); {0} turned up [9H]",
-			"{0} passed; {0} captured the parcel (five cards, five points); {0} turned up the next common card"},
+			"{2} passed three cards to {0}; every player has chosen, and the cards went across; {0} turned up [JS]"},
+		// Every card added or turned up lies face up: named to everyone.
+		{"1: play QC", "{1} added [QC] to the parcel", ""},
+		{"2: pass", "{2} passed", ""},
+		{"0: play KS", "{0} added [KS] to the parcel", ""},
+		{"1: pass", "{1} passed", ""},
+		{"2: play AC", "{2} added [AC] to the parcel", ""},
+		{"0: play 9S", "{0} added [9S] to the parcel", ""},
+		{"1: pass", "{1} passed", ""},
+		{"2: pass", "{2} passed", ""},
+		{"0: pass", "{0} passed; {0} captured the parcel (five cards, five points); {0} turned up [9H]", ""},
 	} {
 		full, blind := told(t, s, c.line)
+		if c.blind == "" {
+			c.blind = c.full
+		}
 		if full != c.full || blind != c.blind {
 			t.Errorf("%s:\n full  %q\n want  %q\n blind %q\n want  %q", c.line, full, c.full, blind, c.blind)
 		}
@@ -63,10 +66,8 @@ func TestNarrationWordsEmptyHands(t *testing.T) {
 	do(t, s, "1: play 10H", "2: play JH", "0: play QH", "1: play KH", "2: play AH", "0: play 9D",
 		"1: play 10D", "2: play JD")
 	full, blind := told(t, s, "0: play QD")
-	if want := "{0} added [QD] to the parcel; {0} captured the parcel (ten cards, twelve points); with no cards left in any hand, {0} turned up and captured [KC], [AC], [KD] and [AD]"; full != want {
-		t.Errorf("full %q\nwant %q", full, want)
-	}
-	if want := "{0} added a card to the parcel; {0} captured the parcel (ten cards, twelve points); with no cards left in any hand, {0} turned up and captured the four common cards left"; blind != want {
-		t.Errorf("blind %q\nwant %q", blind, want)
+	want := "{0} added [QD] to the parcel; {0} captured the parcel (ten cards, twelve points); with no cards left in any hand, {0} turned up and captured [KC], [AC], [KD] and [AD]"
+	if full != want || blind != want {
+		t.Errorf("full %q\nblind %q\nwant %q (every card lies face up)", full, blind, want)
 	}
 }

@@ -20,6 +20,9 @@ type View struct {
 	PassDirection string `json:"pass_direction"`
 	Phase         string `json:"phase"` // pass, play, over
 	ToAct         []int  `json:"to_act"`
+	// Prompt says what this seat must do now, in plain words; empty when
+	// it has nothing to do (and for a spectator).
+	Prompt string `json:"prompt"`
 	// Hand is this seat's hand in Parcellus order (null for a spectator),
 	// less the cards it has chosen to pass while the pass is pending.
 	Hand []card.Card `json:"hand"`
@@ -124,7 +127,7 @@ type viewRoom struct {
 func (s *State) view(seat int, room *viewRoom, table *[packSize]card.Card, scores [][]int) View {
 	v := View{
 		Seat: seat, Players: Players, Deal: s.dealNo + 1, Dealer: s.dealer, Target: s.target,
-		PassDirection: "left", Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]),
+		PassDirection: "left", Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Prompt: s.prompt(seat),
 		Common: HandSize - s.nTurned, Turner: s.turner, Contributor: s.last,
 		Passes: s.passes, Turn: s.turn, DealScores: scores, Over: s.phase == phaseOver,
 	}
@@ -164,6 +167,24 @@ func (s *State) view(seat int, room *viewRoom, table *[packSize]card.Card, score
 	}
 	v.Captured = captured
 	return v
+}
+
+// prompt says what seat must do now, from its legal moves: "" when it
+// may not act.
+func (s *State) prompt(seat int) string {
+	if seat < 0 || !s.ToAct().Has(seat) {
+		return ""
+	}
+	if s.phase == phasePass {
+		if s.dealNo%2 == 1 {
+			return "Choose three cards to pass to the player on your right"
+		}
+		return "Choose three cards to pass to the player on your left"
+	}
+	if s.hands[seat]&next[s.top()] != 0 {
+		return "Add a card to the parcel (the next rank up, in the same colour), or add none and pass"
+	}
+	return "No card of yours goes on the parcel: pass"
 }
 
 // appendCards appends the cards of set to out in Parcellus order.
@@ -232,7 +253,9 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
 	b = jsonw.AppendInts(b, v.ToAct)
-	b = append(b, `,"hand":`...)
+	b = append(b, `,"prompt":"`...)
+	b = append(b, v.Prompt...)
+	b = append(b, `","hand":`...)
 	b = jsonw.AppendCards(b, v.Hand)
 	b = append(b, `,"received":`...)
 	b = jsonw.AppendBools(b, v.Received)

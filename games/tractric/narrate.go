@@ -5,7 +5,20 @@ import (
 	"parlour/game"
 )
 
-var _ game.Narrator = (*State)(nil)
+var (
+	_ game.Narrator = (*State)(nil)
+	_ game.Revealer = (*State)(nil)
+)
+
+// Revealed returns the cards seat's move m shows face up to everyone
+// (game.Revealer): the card played to the trick, the last of a hand's
+// included, which the hand's end gathers.
+func (s *State) Revealed(seat int, m game.Move) card.Set {
+	if isPlay(m) {
+		return card.SetOf(moveCard(m))
+	}
+	return 0
+}
 
 // trumpWords says what a hand's trump is.
 func trumpWords(trump int) string {
@@ -17,8 +30,10 @@ func trumpWords(trump int) string {
 
 // Narrate tells seat's move m in words (game.Narrator), with what the rules
 // then do on their own: "{0} proposed [7S] for trumps" (to the others, "{0}
-// chose a card to propose for trumps"), "{2} led [9C]", "{0} trumped with
-// [7S]; {0} won the trick", "{1} gave the trick to {2}".
+// chose a card to propose for trumps", until every proposal is shown),
+// "{2} led [9C]", "{0} trumped with [7S]; {0} won the trick", "{1} gave
+// the trick to {2}". Every card played lies face up and is named to
+// everyone.
 func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 	var w game.Telling
 	switch {
@@ -34,15 +49,15 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 			if s.n == 3 {
 				trump = Trump3(p[0], p[1], p[2])
 			}
-			w.Say("; the proposals were shown")
-			w.Full(" (")
+			w.Say("; the proposals were shown (")
 			for i := 0; i < s.n; i++ {
 				if i > 0 {
-					w.Full(", ")
+					w.Say(", ")
 				}
-				w.Full("[%v] from {%d}", p[i], i)
+				w.Shown(p[i])
+				w.Say(" from {%d}", i)
 			}
-			w.Full(")")
+			w.Say(")")
 			w.Say(": %s", trumpWords(trump))
 		}
 	case isPlay(m):
@@ -58,7 +73,7 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 		default:
 			w.Say("discarded ")
 		}
-		w.Card(c, "a card")
+		w.Shown(c)
 		if s.nTrick+1 == s.n {
 			s.tellAfter(&w, seat, m)
 		}

@@ -95,7 +95,10 @@ type View struct {
 	Dealer  int    `json:"dealer"`
 	Phase   string `json:"phase"` // propose, play, give, over
 	ToAct   []int  `json:"to_act"`
-	Trump   Trump  `json:"trump"`
+	// Prompt says what this seat must do now, in plain words; empty when
+	// it has nothing to do (and for a spectator).
+	Prompt string `json:"prompt"`
+	Trump  Trump  `json:"trump"`
 	// Grid is the scorecards row-major (A 2-8, Q = 0 in the middle).
 	Grid [9]string `json:"grid"`
 	// Board is the colour holding each scorecard, null when empty.
@@ -179,7 +182,7 @@ type viewRoom struct {
 func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winners []int) View {
 	v := View{
 		Seat: seat, Players: s.n, Deal: s.deal + 1, Game: s.gameNo + 1, Dealer: s.dealer,
-		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Trump: Trump(s.trump),
+		Phase: phaseNames[s.phase], ToAct: s.ToAct().AppendList(room.toAct[:0]), Prompt: s.prompt(seat), Trump: Trump(s.trump),
 		Board: s.cells(), Leader: s.leader, LastTaker: s.lastTaker,
 		GamesWon: totals, DealScores: dealScores, Over: s.phase == phaseOver, Winners: winners,
 	}
@@ -226,6 +229,38 @@ func (s *State) view(seat int, room *viewRoom, dealScores [][]int, totals, winne
 		v.Hand = appendSorted(room.hand[:0], own)
 	}
 	return v
+}
+
+// followPrompts are the prompts of a seat that must follow suit, by suit.
+var followPrompts = [4]string{
+	"Follow suit: play a spade",
+	"Follow suit: play a heart",
+	"Follow suit: play a diamond",
+	"Follow suit: play a club",
+}
+
+// prompt says what seat must do now, from its legal moves: "" when it
+// may not act.
+func (s *State) prompt(seat int) string {
+	if seat < 0 || !s.ToAct().Has(seat) {
+		return ""
+	}
+	switch s.phase {
+	case phasePropose:
+		return "Choose a card: its suit is your proposal for trumps"
+	case phaseGive:
+		if s.n == 4 {
+			return "You already have eight tricks: give this trick to another player (your partner too)"
+		}
+		return "You already have eight tricks: give this trick to an opponent"
+	}
+	if s.nTrick == 0 {
+		return "Lead any card to the trick"
+	}
+	if led := s.trick[s.leader].Suit(); s.hands[seat]&suitMask[led] != 0 {
+		return followPrompts[led]
+	}
+	return "You cannot follow suit: play any card"
 }
 
 // appendSorted appends the cards of set to out in sortedCards's order:
@@ -286,7 +321,9 @@ func (v *View) appendHead(b []byte) []byte {
 	b = append(b, v.Phase...)
 	b = append(b, `","to_act":`...)
 	b = jsonw.AppendInts(b, v.ToAct)
-	b = append(b, `,"trump":`...)
+	b = append(b, `,"prompt":"`...)
+	b = append(b, v.Prompt...)
+	b = append(b, `","trump":`...)
 	b = v.Trump.AppendJSON(b)
 	b = append(b, `,"grid":[`...)
 	for i, g := range v.Grid {

@@ -630,12 +630,15 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 				delete(ev, "text")
 				continue
 			}
-			if ev["hidden"] == true && len(bracketed(words)) > 0 {
-				bad("frame %d: the words of hidden move %d name a card: %q", i, n, words)
-			}
-			// The words may name what the seat saw as the move ended:
-			// after it, or at the end of the deal it ended.
+			// The words, hidden move or not, may name what the seat saw
+			// as the move was made: after it, at the end of the deal it
+			// ended, or face up while it was made (game.Revealer).
 			saw := mayRead(h.states[n], seat) | mayReadIn(h.dealEnds[n-1], seat)
+			if r, ok := h.states[n-1].(game.Revealer); ok {
+				if mv, err := h.states[n-1].ParseMove(mover, h.moves[n-1].Text); err == nil {
+					saw |= r.Revealed(mover, mv)
+				}
+			}
 			for _, c := range bracketed(words) {
 				if !saw.Has(c) {
 					bad("frame %d: the words of move %d name %v, which seat %d did not see: %q", i, n, c, seat, words)

@@ -98,14 +98,31 @@ func golfBoard(s *snapshot, d *drawer) string {
 				}
 				sl = append(sl, x)
 			}
-			rows = append(rows, d.fan(sl, 17))
+			if d.compact && !mine {
+				tight := *d
+				tight.tight = true
+				rows = append(rows, tight.fan(sl, 17))
+			} else {
+				rows = append(rows, d.fan(sl, 17))
+			}
 		}
 		tag := fmt.Sprintf("total %d", v.Totals[seat])
 		switch {
+		case d.compact && v.Out == seat:
+			tag += " out"
+		case d.compact:
 		case v.Phase == "reveal" && seat < len(v.Chosen) && v.Chosen[seat]:
 			tag += " · has chosen"
 		case v.Out == seat:
 			tag += " · went out"
+		}
+		if d.compact && !mine {
+			// Two lines: the name and the total beside the two rows.
+			left := lipgloss.JoinVertical(lipgloss.Left, d.whoAs(seat, "", d.name(seat)), d.st.muted.Render(tag))
+			return lipgloss.JoinHorizontal(lipgloss.Top, left, " ", strings.Join(rows, "\n"))
+		}
+		if d.compact {
+			return d.who(seat) + "  " + d.st.muted.Render(tag) + "\n" + strings.Join(rows, "\n")
 		}
 		return d.who(seat) + "\n" + d.st.muted.Render(tag) + "\n" + strings.Join(rows, "\n")
 	}
@@ -113,7 +130,11 @@ func golfBoard(s *snapshot, d *drawer) string {
 	for _, seat := range others(s.seat, v.Players) {
 		opp = append(opp, layout(seat, false))
 	}
-	lines = append(lines, row(d.width, 4, opp...), "")
+	gap := 4
+	if d.compact {
+		gap = 2
+	}
+	lines = append(lines, row(d.width, gap, opp...), "")
 
 	stock := slot{look: lookBack}
 	if v.Stock == 0 {
@@ -149,11 +170,8 @@ func golfBoard(s *snapshot, d *drawer) string {
 	if s.seat >= 0 {
 		lines = append(lines, layout(s.seat, true))
 	}
-	switch {
-	case v.Phase == "reveal" && v.MyReveal < 0 && s.seat >= 0 && len(s.legal) > 0:
-		lines = append(lines, d.st.muted.Render("Turn up one column of your layout (column k: positions k and k+3)."))
-	case v.Phase == "final":
-		lines = append(lines, d.st.muted.Render("Final play: draw (or stop), then swap or discard."))
+	if v.Phase == "reveal" && v.MyReveal < 0 && s.seat >= 0 && len(s.legal) > 0 && !d.compact {
+		lines = append(lines, d.st.muted.Render("Column k is positions k and k+3: reveal 0 turns up 0 and 3."))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -163,7 +181,7 @@ func golfBoard(s *snapshot, d *drawer) string {
 func parcellusBoard(s *snapshot, d *drawer) string {
 	v := s.view.(parcellus.View)
 	lines := []string{heading(d, "Parcellus", fmt.Sprintf("deal %d", v.Deal), dealerFact(d, v.Dealer),
-		"pass "+v.PassDirection, fmt.Sprintf("first to %d", v.Target)), ""}
+		"pass "+v.PassDirection, fmt.Sprintf("%d or more and the highest total wins", v.Target)), ""}
 	var opp []string
 	for _, seat := range others(s.seat, v.Players) {
 		info := fmt.Sprintf("%s · %d pts · total %d", plural(v.ParcelCounts[seat], "parcel"), v.Points[seat], v.Totals[seat])
@@ -209,7 +227,7 @@ func parcellusBoard(s *snapshot, d *drawer) string {
 		if v.Common == 0 {
 			common = d.pile("Common deck", slot{look: lookEmpty}, "empty")
 		}
-		lines = append(lines, d.st.bold.Render(title)+"  "+d.st.muted.Render(fmt.Sprintf("%s · %d pass(es) in a row", next, v.Passes)),
+		lines = append(lines, d.st.bold.Render(title)+"  "+d.st.muted.Render(next+" · "+passesInARow(v.Passes)),
 			row(d.width, 4, parcel, common))
 		if n := len(v.Captured); n > 0 {
 			last := v.Captured[n-1]
@@ -234,6 +252,15 @@ func parcellusBoard(s *snapshot, d *drawer) string {
 	return strings.Join(lines, "\n")
 }
 
+// counterShapes are the counters' shapes by colour: they tell the colours
+// apart without colour too (--no-colour).
+var counterShapes = [...]string{"●", "▲", "■", "◆"}
+
+// counter draws colour c's counter: its shape in its colour.
+func (d *drawer) counter(c int) string {
+	return d.st.seat[c%len(d.st.seat)].Render(counterShapes[c%len(counterShapes)])
+}
+
 // tractricBoard: the grid of scorecards with the counters on it, the
 // trick with each seat's card, the seats' tricks and the viewer's hand.
 func tractricBoard(s *snapshot, d *drawer) string {
@@ -248,13 +275,14 @@ func tractricBoard(s *snapshot, d *drawer) string {
 	}
 	lines := []string{heading(d, "Tractric", fmt.Sprintf("hand %d", v.Deal), fmt.Sprintf("game %d", v.Game),
 		dealerFact(d, v.Dealer), trump), ""}
-	// The grid: each cell a scorecard and the colour of its counter.
-	colour := func(c tractric.Cell) string {
+	info := tractric.Game{}.Info()
+	colourOf := func(seat int) int { return info.Side(v.Players, seat) }
+	// The grid: each cell a scorecard and the counter on it.
+	cell := func(c tractric.Cell) string {
 		if c < 0 {
 			return d.st.muted.Render("·")
 		}
-		st := d.st.seat[int(c)%len(d.st.seat)]
-		return st.Render("●")
+		return d.counter(int(c))
 	}
 	var grid []string
 	if d.compact {
@@ -262,7 +290,7 @@ func tractricBoard(s *snapshot, d *drawer) string {
 			var cells []string
 			for c := range 3 {
 				i := r*3 + c
-				cells = append(cells, lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i])+colour(v.Board[i]))
+				cells = append(cells, lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i])+cell(v.Board[i]))
 			}
 			grid = append(grid, strings.Join(cells, d.st.muted.Render(" │ ")))
 		}
@@ -275,7 +303,7 @@ func tractricBoard(s *snapshot, d *drawer) string {
 			line := d.st.muted.Render("│")
 			for c := range 3 {
 				i := r*3 + c
-				line += " " + lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i]) + "  " + colour(v.Board[i]) + " " + d.st.muted.Render("│")
+				line += " " + lipgloss.PlaceHorizontal(2, lipgloss.Left, v.Grid[i]) + "  " + cell(v.Board[i]) + " " + d.st.muted.Render("│")
 			}
 			grid = append(grid, line)
 			if r < 2 {
@@ -284,43 +312,61 @@ func tractricBoard(s *snapshot, d *drawer) string {
 		}
 		grid = append(grid, edge("└", "┴", "┘"))
 	}
+	// The key: each colour's counter, whose it is, how many are left.
 	var key []string
-	if sides := sides(tractric.Game{}.Info(), v.Players); sides != nil {
+	if sides := sides(info, v.Players); sides != nil {
 		for c, seats := range sides {
 			var names []string
 			for _, seat := range seats {
-				names = append(names, d.name(seat))
+				names = append(names, d.label(seat))
 			}
-			key = append(key, d.st.seat[c%len(d.st.seat)].Render("●")+" "+strings.Join(names, " & "))
+			key = append(key, d.counter(c)+" "+strings.Join(names, " & "))
 		}
 	} else {
 		for seat := 0; seat < v.Players; seat++ {
-			key = append(key, d.st.seat[seat%len(d.st.seat)].Render("●")+" "+d.name(seat))
+			key = append(key, d.counter(seat)+" "+d.label(seat))
 		}
 	}
 	for i, n := range v.Reserve {
 		if i < len(key) {
-			key[i] += d.st.muted.Render(fmt.Sprintf(" (%d off the board)", n))
+			key[i] += d.st.muted.Render(fmt.Sprintf(" · %s left", plural(n, "counter")))
 		}
 	}
-	// The trick: each seat's card under its name.
+	// The trick: each seat's card under its name, from the viewer's left
+	// round to the viewer (a partner sits across, in the middle).
+	order := append(others(s.seat, v.Players), s.seat)
+	if s.seat < 0 {
+		order = others(s.seat, v.Players)
+	}
+	started := !allNone(v.Trick)
 	var trick []string
-	for seat := 0; seat < v.Players; seat++ {
+	for _, seat := range order {
 		c := card.None
 		if seat < len(v.Trick) {
 			c = v.Trick[seat]
 		}
 		sl := slot{c: c, look: d.faceUp(c)}
-		info := fmt.Sprintf("%s · %s", plural(v.Tricks[seat], "trick"), plural(v.HandSizes[seat], "card"))
+		led := started && seat == v.Leader && c != card.None
+		if led && !d.compact {
+			sl.caption = "led"
+		}
+		name := d.whoAs(seat, d.counter(colourOf(seat)), d.name(seat))
+		if v.Players == 4 && s.seat >= 0 && seat != s.seat && colourOf(seat) == colourOf(s.seat) {
+			name += d.st.muted.Render(" (partner)")
+		}
+		facts := []string{plural(v.Tricks[seat], "trick")}
 		if seat < len(v.Proposals) && v.Proposals[seat] != card.None {
-			info += " · proposes " + d.card(v.Proposals[seat])
+			facts = append(facts, "proposed "+d.card(v.Proposals[seat]))
 		} else if v.Phase == "propose" && seat < len(v.Proposed) && v.Proposed[seat] {
-			info += " · has proposed"
+			facts = append(facts, "has proposed")
 		}
 		if d.compact {
-			trick = append(trick, d.who(seat)+" "+d.fan([]slot{sl}, 5)+" "+d.st.muted.Render(info))
+			if led {
+				facts = append([]string{"led"}, facts...)
+			}
+			trick = append(trick, name+" "+d.fan([]slot{sl}, 5)+" "+d.st.muted.Render(strings.Join(facts, " · ")))
 		} else {
-			trick = append(trick, d.who(seat)+"\n"+d.st.muted.Render(info)+"\n"+d.fan([]slot{sl}, 5))
+			trick = append(trick, name+"\n"+d.st.muted.Render(strings.Join(facts, "\n"))+"\n"+d.fan([]slot{sl}, 5))
 		}
 	}
 	tricks := row(d.width, 3, trick...)
@@ -339,14 +385,18 @@ func tractricBoard(s *snapshot, d *drawer) string {
 	}
 	lines = append(lines, "")
 	if v.Hand != nil {
-		note := ""
-		switch v.Phase {
-		case "propose":
-			note = "propose a trump: the card's suit, face down until all have chosen"
-		case "give":
-			note = "you have 8 tricks: give this one to another player"
+		hand := tractricHand(v)
+		slots := d.handSlots(hand)
+		own := ownProposal(v)
+		note := plural(v.Tricks[s.seat], "trick")
+		for i := range slots {
+			if hand[i] == own {
+				slots[i].caption = "shown"
+				note += " · your proposal " + d.card(own) + " stays shown until played"
+			}
 		}
-		lines = append(lines, yourHand(d, v.Hand, note))
+		head := d.whoAs(s.seat, d.counter(colourOf(s.seat)), d.name(s.seat))
+		lines = append(lines, head+"  "+d.st.muted.Render(note), d.fan(slots, d.width))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -398,7 +448,7 @@ func damnBoard(s *snapshot, d *drawer) string {
 	if len(v.Out) > 0 {
 		var names []string
 		for _, o := range v.Out {
-			names = append(names, d.name(o))
+			names = append(names, d.say(o))
 		}
 		lines = append(lines, d.st.muted.Render("Out, in order: "+strings.Join(names, ", ")))
 	}
@@ -441,7 +491,11 @@ func courtBoard(s *snapshot, d *drawer) string {
 		if len(sl) > 0 {
 			cards = d.fan(sl, d.width-nameW-24)
 		}
-		note := []string{fmt.Sprintf("%s · %s · total %d", plural(v.HandSizes[seat], "card"), plural(v.Tricks[seat], "trick"), v.Totals[seat])}
+		total := fmt.Sprintf("total %d", v.Totals[seat])
+		if seat < len(v.Hits) {
+			total = plural(v.Totals[seat], "point") + " · " + plural(v.Hits[seat], "Hit")
+		}
+		note := []string{fmt.Sprintf("%s · %s · %s", plural(v.HandSizes[seat], "card"), plural(v.Tricks[seat], "trick"), total)}
 		for _, r := range v.Resigned {
 			if r == seat {
 				note = append(note, "resigned")
@@ -454,7 +508,15 @@ func courtBoard(s *snapshot, d *drawer) string {
 			note = append(note, v.Lines[seat])
 		}
 		label := lipgloss.PlaceHorizontal(nameW, lipgloss.Left, d.who(seat))
-		return lipgloss.JoinHorizontal(lipgloss.Center, label, cards, "  ", d.st.muted.Render(strings.Join(note, " · ")))
+		// The notes wrap in the room beside the cards: a wrap of the
+		// whole row would break the cards' boxes.
+		room := max(16, d.width-nameW-lipgloss.Width(cards)-2)
+		notes := ansi.Wrap(d.st.muted.Render(strings.Join(note, " · ")), room, " ")
+		align := lipgloss.Center
+		if d.compact {
+			align = lipgloss.Top
+		}
+		return lipgloss.JoinHorizontal(align, label, cards, "  ", notes)
 	}
 	for _, seat := range others(s.seat, v.Players) {
 		lines = append(lines, rowOf(seat))
@@ -472,20 +534,23 @@ func courtBoard(s *snapshot, d *drawer) string {
 	if len(v.Shared) > 0 {
 		lines = append(lines, d.st.bold.Render("Shared face-up cards"), d.fan(d.faceSlots(v.Shared), d.width))
 	}
-	switch v.Phase {
-	case "lead":
-		lines = append(lines, d.st.muted.Render("The trick's winner chooses the next Lead."))
-	case "take":
-		lines = append(lines, d.st.muted.Render(fmt.Sprintf("The trick's winner takes %s.", plural(v.Take, "card"))))
+	if len(v.ToAct) == 1 && v.ToAct[0] != s.seat {
+		who := capitalise(d.say(v.ToAct[0]))
+		switch v.Phase {
+		case "lead":
+			lines = append(lines, d.st.muted.Render(who+" chooses the next Lead."))
+		case "take":
+			lines = append(lines, d.st.muted.Render(fmt.Sprintf("%s takes %s from the table.", who, plural(v.Take, "card"))))
+		}
 	}
 	lines = append(lines, "")
 	if v.Hand != nil {
 		note := ""
 		if s.seat < len(v.Marks) {
-			note = fmt.Sprintf("%d mark(s)", v.Marks[s.seat])
+			note = plural(v.Marks[s.seat], "mark")
 		}
 		if s.seat < len(v.Hits) {
-			note = fmt.Sprintf("%d hit(s)", v.Hits[s.seat])
+			note = plural(v.Hits[s.seat], "Hit")
 		}
 		lines = append(lines, yourHand(d, v.Hand, note))
 	}

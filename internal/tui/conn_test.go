@@ -276,3 +276,50 @@ func TestJoinedLinesUnavailableAndReconnect(t *testing.T) {
 		t.Errorf("PlayJoined: %v", err)
 	}
 }
+
+// TestJoinedLinesNewsBeforePrompt: in line mode, news that comes while the
+// prompt waits for a move (a chat line) is printed on lines of its own,
+// and the prompt is drawn again after it, not left above it.
+func TestJoinedLinesNewsBeforePrompt(t *testing.T) {
+	fake, srv := newFakeTable(t)
+	inv := client.Invite{Base: srv.URL, Table: "abc123"}
+	conn, err := client.Dial(context.Background(), inv, "token")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	in, typed := io.Pipe()
+	out := &syncBuffer{}
+	done := make(chan error, 1)
+	go func() {
+		done <- PlayJoined(JoinConfig{Invite: inv, Seat: client.Seat{Seat: 0, Name: "Ann"}, Conn: conn}, in, out)
+	}()
+	wait := func(what string, cond func(string) bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for !cond(out.String()) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not so after 10s; the output:\n%s", what, out.String())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	ws := <-fake.conns
+	wait("the offer", func(s string) bool { return strings.HasSuffix(s, "\n> ") })
+	if !strings.Contains(out.String(), "Your move: Choose a column of your layout to turn face up.\n") {
+		t.Errorf("the turn line does not say what to do:\n%s", out.String())
+	}
+	chat, _ := json.Marshal(client.Frame{V: 1, Type: "chat", Seat: 1, Name: "Ben", Text: "your turn!"})
+	if err := ws.Write(context.Background(), websocket.MessageText, chat); err != nil {
+		t.Fatal(err)
+	}
+	wait("the chat", func(s string) bool { return strings.Contains(s, "your turn!") })
+	wait("the prompt again", func(s string) bool { return strings.HasSuffix(s, "your turn!\n> ") })
+	if !strings.Contains(out.String(), "> \n[chat] Ben: your turn!\n> ") {
+		t.Errorf("the chat is not printed between the prompt and a new one:\n%q", out.String())
+	}
+	io.WriteString(typed, "quit\n")
+	if err := <-done; err != nil {
+		t.Errorf("PlayJoined: %v", err)
+	}
+}

@@ -81,19 +81,25 @@ func renderCourt(view any, p *Painter) string {
 		}
 		extra := ""
 		if seat < len(v.Marks) {
-			extra = fmt.Sprintf(", %d mark(s)", v.Marks[seat])
+			extra = ", " + plural(v.Marks[seat], "mark")
 		}
 		if seat < len(v.Hits) {
-			extra += fmt.Sprintf(", %d hit(s)", v.Hits[seat])
+			extra += ", " + plural(v.Hits[seat], "Hit")
 		}
-		fmt.Fprintf(&b, "%-16s %d card(s) in hand, %d trick(s)%s, total %d%s\n",
-			p.Name(seat), v.HandSizes[seat], v.Tricks[seat], extra, v.Totals[seat], tag)
+		fmt.Fprintf(&b, "%-16s %s in hand, %s%s, total %d%s\n",
+			p.Name(seat), plural(v.HandSizes[seat], "card"), plural(v.Tricks[seat], "trick"), extra, v.Totals[seat], tag)
 	}
-	switch v.Phase {
-	case "lead":
-		b.WriteString("The trick's winner chooses the next Lead.\n")
-	case "take":
-		fmt.Fprintf(&b, "The trick's winner takes %d card(s).\n", v.Take)
+	if len(v.ToAct) == 1 {
+		who := p.Name(v.ToAct[0])
+		if v.ToAct[0] == p.Seat {
+			who = "You"
+		}
+		switch v.Phase {
+		case "lead":
+			fmt.Fprintf(&b, "%s %s the next Lead.\n", who, verbFor(who, "choose"))
+		case "take":
+			fmt.Fprintf(&b, "%s %s %s from the table.\n", who, verbFor(who, "take"), plural(v.Take, "card"))
+		}
 	}
 	return b.String()
 }

@@ -15,9 +15,9 @@ func renderDamn(view any, p *Painter) string {
 	fmt.Fprintf(&b, "%s  turn %d of at most %d\n", p.Bold("Damn"), v.Turns+1, v.MaxTurns)
 	top := "(empty: any card may start it)"
 	if n := len(v.Pile); n > 0 {
-		top = fmt.Sprintf("[%s] (%d card(s))", p.Card(v.Pile[n-1]), n)
+		top = fmt.Sprintf("[%s] (%s)", p.Card(v.Pile[n-1]), plural(n, "card"))
 	}
-	fmt.Fprintf(&b, "Play pile: %s   Central deck: %d card(s)\n", top, v.Central)
+	fmt.Fprintf(&b, "Play pile: %s   Central deck: %s\n", top, plural(v.Central, "card"))
 	if len(v.PickedUp) > 0 {
 		var cs []string
 		for _, c := range v.PickedUp {

@@ -146,7 +146,7 @@ func (d *drawer) inline(s slot) string {
 	}
 	label := strings.TrimRight(cardText(s.c), " ")
 	if s.c == card.None {
-		label = "  "
+		label = "▒▒" // a place face down, or a pile
 	}
 	switch s.look {
 	case lookDim:
@@ -214,7 +214,7 @@ func (d *drawer) fan(slots []slot, width int) string {
 		if s.caption != "" {
 			hasCaption = true
 		}
-		caption.WriteString(lipgloss.PlaceHorizontal(cw, lipgloss.Center, d.st.muted.Render(s.caption)))
+		caption.WriteString(d.captionCell(s.caption, cw))
 	}
 	out := lines[0].String() + "\n" + lines[1].String() + "\n" + lines[2].String()
 	if hasCaption {
@@ -224,6 +224,10 @@ func (d *drawer) fan(slots []slot, width int) string {
 }
 
 func (d *drawer) inlineFan(slots []slot, width int) string {
+	sep := " "
+	if d.tight {
+		sep = ""
+	}
 	var rows []string
 	var row strings.Builder
 	w := 0
@@ -233,22 +237,22 @@ func (d *drawer) inlineFan(slots []slot, width int) string {
 	for _, s := range slots {
 		cell := d.inline(s)
 		cw := ansi.StringWidth(cell)
-		if w > 0 && w+1+cw > width {
+		if w > 0 && w+len(sep)+cw > width {
 			rows, capRows = append(rows, row.String()), append(capRows, capRow.String())
 			row.Reset()
 			capRow.Reset()
 			w = 0
 		}
 		if w > 0 {
-			row.WriteByte(' ')
-			capRow.WriteByte(' ')
-			w++
+			row.WriteString(sep)
+			capRow.WriteString(sep)
+			w += len(sep)
 		}
 		row.WriteString(cell)
 		if s.caption != "" {
 			caps = true
 		}
-		capRow.WriteString(lipgloss.PlaceHorizontal(cw, lipgloss.Center, d.st.muted.Render(s.caption)))
+		capRow.WriteString(d.captionCell(s.caption, cw))
 		w += cw
 	}
 	rows, capRows = append(rows, row.String()), append(capRows, capRow.String())
@@ -260,6 +264,15 @@ func (d *drawer) inlineFan(slots []slot, width int) string {
 		out = append(out, rows[i], capRows[i])
 	}
 	return strings.Join(out, "\n")
+}
+
+// captionCell is a card's caption centred in the card's w cells: blank
+// cells for none, so that the captions after it stay under their cards.
+func (d *drawer) captionCell(caption string, w int) string {
+	if caption == "" {
+		return strings.Repeat(" ", w)
+	}
+	return lipgloss.PlaceHorizontal(w, lipgloss.Center, d.st.muted.Render(ansi.Truncate(caption, w, "")))
 }
 
 func boolInt(b bool) int {
@@ -277,7 +290,11 @@ func (d *drawer) pile(label string, top slot, count string) string {
 		text += "\n" + d.st.muted.Render(count)
 	}
 	if d.compact {
-		return text + " " + card
+		line := d.st.bold.Render(label) + " " + card
+		if count != "" {
+			line += " " + d.st.muted.Render(count)
+		}
+		return line
 	}
 	return lipgloss.JoinHorizontal(lipgloss.Center, card, " ", text)
 }
@@ -310,12 +327,35 @@ func row(width, gap int, blocks ...string) string {
 	return strings.Join(rows, "\n")
 }
 
-// plural writes n thing(s) as "1 card" or "3 cards".
+// plural writes n things as "1 card" or "3 cards" (-1 as "-1 points";
+// a thing is a noun whose plural adds an s).
 func plural(n int, thing string) string {
 	if n == 1 {
 		return fmt.Sprintf("1 %s", thing)
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// seatList writes seat numbers as "seat 2" or "seats 1, 2 and 4".
+func seatList(seats []string) string {
+	switch len(seats) {
+	case 0:
+		return "no seat"
+	case 1:
+		return "seat " + seats[0]
+	}
+	return "seats " + strings.Join(seats[:len(seats)-1], ", ") + " and " + seats[len(seats)-1]
+}
+
+// verbFor conjugates verb for a subject: "You choose", "Ada chooses".
+func verbFor(subject, verb string) string {
+	if subject == "You" || subject == "you" {
+		return verb
+	}
+	if strings.HasSuffix(verb, "s") || strings.HasSuffix(verb, "sh") || strings.HasSuffix(verb, "ch") {
+		return verb + "es"
+	}
+	return verb + "s"
 }
 
 // drawer draws one seat's view of a table on the full screen: the
@@ -325,6 +365,7 @@ type drawer struct {
 	st       styles
 	width    int
 	compact  bool     // one-line cards, for a small terminal
+	tight    bool     // one-line cards without a space between them
 	viewer   int      // the seat drawn from; game.Spectator for a spectator
 	names    []string // short names by seat, for sentences
 	labels   []string // names with bots' levels by seat, for headings
@@ -375,8 +416,11 @@ func (d *drawer) label(seat int) string {
 
 // who writes seat's name for a heading: marked when the seat is to act,
 // with its state when its player is away.
-func (d *drawer) who(seat int) string {
-	name := d.label(seat)
+func (d *drawer) who(seat int) string { return d.whoAs(seat, "", d.label(seat)) }
+
+// whoAs is who with mark (a counter, a symbol) before the name, after the
+// turn's ▶, and name for the seat's name.
+func (d *drawer) whoAs(seat int, mark, name string) string {
 	tag := ""
 	if seat >= 0 && seat < len(d.states) {
 		switch d.states[seat] {
@@ -388,10 +432,13 @@ func (d *drawer) who(seat int) string {
 			tag = d.st.muted.Render(" (open seat)")
 		}
 	}
-	if d.acting(seat) {
-		return d.st.accent.Render("▶ "+name) + tag
+	if mark != "" {
+		mark += " "
 	}
-	return d.st.bold.Render(name) + tag
+	if d.acting(seat) {
+		return d.st.accent.Render("▶ ") + mark + d.st.accent.Render(name) + tag
+	}
+	return mark + d.st.bold.Render(name) + tag
 }
 
 // hand returns how a card of the viewer's hand looks.
@@ -407,13 +454,16 @@ func (d *drawer) hand(c card.Card) look {
 	return lookFace
 }
 
-// faceUp returns how a face-up card on the table looks: lit when the
-// chosen move names it.
+// faceUp returns how a face-up card on the table looks: marked when it is
+// picked for a move of several cards (Court Circular's take), lit when the
+// chosen move names it or the cursor is on it.
 func (d *drawer) faceUp(c card.Card) look {
-	if c == card.None {
+	switch {
+	case c == card.None:
 		return lookEmpty
-	}
-	if d.selCards[c] {
+	case d.picked[c]:
+		return lookPicked
+	case d.selCards[c]:
 		return lookSel
 	}
 	return lookFace

@@ -69,9 +69,6 @@ func renderGolf(view any, p *Painter) string {
 	if v.Phase == "reveal" && v.MyReveal < 0 {
 		b.WriteString("\nTurn up one column of your layout: column k is positions k and k+3.\n")
 	}
-	if v.Phase == "final" {
-		b.WriteString("\nFinal play: draw from the stock (or stop), then swap or discard.\n")
-	}
 	return b.String()
 }
 

@@ -48,7 +48,28 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 		sent    bool     // a move went; its answer has not come
 		down    bool     // the connection dropped; no state has come since
 		eof     bool     // input has ended
+		waitsIn bool     // a prompt ("> ") is the last thing printed
 	)
+	// say prints lines of news: before the prompt if one waits for input,
+	// which is then drawn again after them.
+	say := func(lines ...string) {
+		if len(lines) == 0 {
+			return
+		}
+		if waitsIn {
+			fmt.Fprintln(out)
+		}
+		for _, l := range lines {
+			fmt.Fprintln(out, l)
+		}
+		if waitsIn {
+			fmt.Fprint(out, "> ")
+		}
+	}
+	ask := func() {
+		fmt.Fprint(out, "> ")
+		waitsIn = true
+	}
 	prompt := func(redraw bool) {
 		if len(legal) == 0 {
 			return
@@ -58,11 +79,11 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			fmt.Fprintln(out)
 			fmt.Fprint(out, render(f.gameName, f.snap.view, p))
 		}
-		fmt.Fprintln(out, "Your move:")
+		fmt.Fprintln(out, yourMove(promptOf(f.gameName, f.snap.view)))
 		for i, t := range legal {
 			fmt.Fprintf(out, "  %2d) %s\n", i+1, t)
 		}
-		fmt.Fprint(out, "> ")
+		ask()
 	}
 	leave := fmt.Sprintf("(your seat stays yours: parlour play --join %s takes it back)", cfg.Invite.Link())
 	// next sends the first move waiting, when the seat may move; it
@@ -73,13 +94,15 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			queue = queue[1:]
 			if n, err := strconv.Atoi(text); err == nil {
 				if n < 1 || n > len(legal) {
-					fmt.Fprintf(out, "No move %d: choose 1 to %d.\n> ", n, len(legal))
+					fmt.Fprintf(out, "No move %d: choose 1 to %d.\n", n, len(legal))
+					ask()
 					continue
 				}
 				text = legal[n-1]
 			}
 			if err := cfg.Conn.Move(text); err != nil {
-				fmt.Fprintf(out, "Not sent: %v\n> ", err)
+				fmt.Fprintf(out, "Not sent: %v\n", err)
+				ask()
 				continue
 			}
 			sent = true
@@ -99,7 +122,7 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 					sent, offered, legal, queue = false, nil, nil, nil // a move in flight is lost or made: the next state tells
 					if !down {
 						down = true
-						fmt.Fprintln(out, "The connection to the table was lost: reconnecting… Moves can be made again once it is back.")
+						say("The connection to the table was lost: reconnecting… Moves can be made again once it is back.")
 					}
 				case client.Closed:
 					if s.Err == nil {
@@ -111,15 +134,16 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			}
 			fr := m.Frame
 			o := f.frame(fr, time.Now())
+			var news []string
 			if o.welcome {
 				if f.has {
-					fmt.Fprintln(out, "Connected again.")
+					news = append(news, "Connected again.")
 				} else {
-					fmt.Fprintf(out, "%s at %s: you are seat %d. Type \"help\" for help.\n", fr.Title, cfg.Invite.Link(), fr.Seat)
+					news = append(news, fmt.Sprintf("%s at %s: you are seat %d. Type \"help\" for help.", fr.Title, cfg.Invite.Link(), fr.Seat))
 				}
 			}
 			for _, l := range o.log {
-				fmt.Fprintf(out, "  %s\n", l.text)
+				news = append(news, "  "+l.text)
 			}
 			for _, c := range o.chats {
 				who := c.name
@@ -130,18 +154,17 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 				if c.old {
 					mark = "chat, earlier"
 				}
-				fmt.Fprintf(out, "[%s] %s: %s\n", mark, who, c.text)
+				news = append(news, fmt.Sprintf("[%s] %s: %s", mark, who, c.text))
 			}
-			if fr.Type == "error" {
-				fmt.Fprintln(out, o.notice)
-				if fr.Move != "" || fr.Code == "not_your_turn" || fr.Code == "illegal_move" || fr.Code == "bad_move" {
-					sent = false
-					if len(legal) > 0 {
-						fmt.Fprint(out, "> ")
-					}
+			if o.notice != "" {
+				news = append(news, o.notice)
+			}
+			say(news...)
+			if fr.Type == "error" && (fr.Move != "" || fr.Code == "not_your_turn" || fr.Code == "illegal_move" || fr.Code == "bad_move") {
+				sent = false
+				if len(legal) > 0 && !waitsIn {
+					ask()
 				}
-			} else if o.notice != "" {
-				fmt.Fprintln(out, o.notice)
 			}
 			if fr.Type == "state" && o.snap != nil {
 				s := *o.snap
@@ -160,16 +183,17 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 								open = append(open, strconv.Itoa(i))
 							}
 						}
-						fmt.Fprintf(out, "Waiting for players: seat(s) %s open.\n", strings.Join(open, ", "))
+						say(fmt.Sprintf("Waiting for players: %s open.", seatList(open)))
 					}
 					continue
 				}
 				if s.status == "over" || s.result.Over {
 					p.Names = s.labels
+					waitsIn = false
 					fmt.Fprintln(out)
 					fmt.Fprint(out, render(f.gameName, s.view, p))
 					fmt.Fprintln(out, p.Bold("The match is over."))
-					fmt.Fprint(out, scores(s.result, p))
+					fmt.Fprint(out, scores(f.gameName, s.view, s.result, p))
 					fmt.Fprintln(out, winners(s.result, func(i int) string { return p.Name(i) }, f.viewer))
 					fmt.Fprintf(out, "Replay: %s\n", cfg.Invite.Replay())
 					return nil
@@ -200,13 +224,23 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 				}
 				continue
 			}
+			waitsIn = false
+			// reask shows the prompt again after a command, while the
+			// seat's move is wanted.
+			reask := func() {
+				if len(legal) > 0 && !sent && !down {
+					ask()
+				}
+			}
 			input := strings.TrimSpace(line)
 			lower := strings.ToLower(input)
 			switch {
 			case input == "":
+				reask()
 				continue
 			case lower == "help" || lower == "h" || lower == "?":
 				fmt.Fprint(out, joinHelp)
+				reask()
 				continue
 			case lower == "table":
 				if f.has {
@@ -217,24 +251,25 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 				continue
 			case lower == "scores":
 				p.Names = f.snap.labels
-				fmt.Fprint(out, scores(f.snap.result, p))
+				fmt.Fprint(out, scores(f.gameName, f.snap.view, f.snap.result, p))
+				reask()
 				continue
 			case lower == "quit" || lower == "exit" || lower == "q":
 				fmt.Fprintln(out, "You left the table "+leave+".")
 				return nil
 			case lower == "say" || strings.HasPrefix(lower, "say "):
 				text := strings.TrimSpace(input[3:])
-				if text == "" {
+				switch n := len([]rune(text)); {
+				case text == "":
 					fmt.Fprintln(out, "Say what? say TEXT writes TEXT in the chat.")
-					continue
-				}
-				if n := len([]rune(text)); n > 500 {
+				case n > 500:
 					fmt.Fprintf(out, "A chat message is at most 500 characters (this one has %d): not sent.\n", n)
-					continue
+				default:
+					if err := cfg.Conn.Chat(text); err != nil {
+						fmt.Fprintf(out, "Not sent: %v\n", err)
+					}
 				}
-				if err := cfg.Conn.Chat(text); err != nil {
-					fmt.Fprintf(out, "Not sent: %v\n", err)
-				}
+				reask()
 				continue
 			}
 			if down {

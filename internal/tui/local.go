@@ -4,13 +4,20 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"parlour/bot"
+	"parlour/card"
 	"parlour/game"
+	"parlour/games/courtcircular"
+	"parlour/games/golf"
+	"parlour/games/parcellus"
+	"parlour/games/tractric"
 )
 
 // botNames are the friendly names of the bots at a table here, seat by
@@ -44,6 +51,11 @@ type local struct {
 	moves  int      // moves made so far
 	delay  time.Duration
 	busy   bool // a bot is choosing
+
+	// ended is the person's view of the last position of the deal the
+	// last move ended, and the result then (the deal watcher's), or nil.
+	ended       any
+	endedResult game.Result
 }
 
 // botMsg is a bot's chosen move.
@@ -76,6 +88,10 @@ func newLocal(cfg Config) (*local, error) {
 		k++
 	}
 	l.bots = bot.Sit("m1", s, cfg.Options, cfg.Bots)
+	// The end of each deal is seen as it was, before the next is dealt.
+	s.WatchDeals(func(st game.State) {
+		l.ended, l.endedResult = st.View(cfg.Seat), st.Result()
+	})
 	return l, nil
 }
 
@@ -99,7 +115,7 @@ func (l *local) snapshot() snapshot {
 }
 
 func (l *local) start(m *Model) tea.Cmd {
-	m.log = append(m.log, fmt.Sprintf("%s: you are seat %d against %d bots (seed %d).", l.cfg.Game.Title(), l.cfg.Seat, l.s.Players()-1, l.cfg.Seed))
+	m.log = append(m.log, fmt.Sprintf("%s: you are seat %d against %s (seed %d).", l.cfg.Game.Title(), l.cfg.Seat, plural(l.s.Players()-1, "bot"), l.cfg.Seed))
 	return l.next()
 }
 
@@ -127,14 +143,18 @@ func (l *local) next() tea.Cmd {
 	}
 }
 
-// apply makes a move and tells the screen what happened.
-func (l *local) apply(m *Model, seat int, mv game.Move) error {
+// apply makes a move and tells the screen what happened; a move that ends
+// a deal (not the match) shows the deal's end until a key or a while,
+// which the command returned times.
+func (l *local) apply(m *Model, seat int, mv game.Move) (tea.Cmd, error) {
 	acts := l.s.ToAct()
 	simultaneous := acts.Len() > 1
 	n := narrate(l.s, seat, mv, simultaneous)
 	text := l.s.FormatMove(mv)
+	l.ended = nil
+	before := l.s.View(l.cfg.Seat)
 	if err := game.Apply(l.s, seat, mv); err != nil {
-		return err
+		return nil, err
 	}
 	l.moves++
 	l.bots.Moved(l.s, seat, mv, simultaneous)
@@ -164,8 +184,14 @@ func (l *local) apply(m *Model, seat int, mv game.Move) error {
 	if r.Over {
 		log = append(log, m.st.accent.Render("The match is over. "+winners(r, name, person)))
 	}
-	m.setSnap(l.snapshot(), log...)
-	return nil
+	snap := l.snapshot()
+	m.setSnap(snap, log...)
+	if l.ended != nil && !r.Over {
+		deal := len(l.endedResult.DealScores)
+		snap.view, snap.result = numbered(withLastTrick(l.ended, before, seat, text), deal), l.endedResult
+		return m.showDealEnd(snap, deal), nil
+	}
+	return nil, nil
 }
 
 func (l *local) play(m *Model, text string) tea.Cmd {
@@ -174,14 +200,15 @@ func (l *local) play(m *Model, text string) tea.Cmd {
 		return nil
 	}
 	mv, err := l.s.ParseMove(l.cfg.Seat, text)
+	var shown tea.Cmd
 	if err == nil {
-		err = l.apply(m, l.cfg.Seat, mv)
+		shown, err = l.apply(m, l.cfg.Seat, mv)
 	}
 	if err != nil {
 		m.notice, m.bad = "Not allowed: "+err.Error(), true
 		return nil
 	}
-	return l.next()
+	return tea.Batch(shown, l.next())
 }
 
 func (l *local) say(*Model, string) tea.Cmd { return nil }
@@ -193,17 +220,65 @@ func (l *local) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	l.busy = false
-	if err := l.apply(m, b.seat, b.move); err != nil {
+	shown, err := l.apply(m, b.seat, b.move)
+	if err != nil {
 		m.notice, m.bad = fmt.Sprintf("%s chose a move that is not allowed: %v", l.names[b.seat], err), true
 		return true, nil
 	}
-	return true, l.next()
+	return true, tea.Batch(shown, l.next())
 }
 
 func (l *local) leaving() string { return "Leave the game? The match is lost." }
 
 func (l *local) footer() string {
-	return fmt.Sprintf("parlour play %s --seed %d replays this match.", l.cfg.Game.Name(), l.cfg.Seed)
+	cmd := l.cfg.Replay
+	if cmd == "" {
+		cmd = fmt.Sprintf("parlour play %s --seed %d", l.cfg.Game.Name(), l.cfg.Seed)
+	}
+	return cmd + " replays this match."
+}
+
+// numbered returns a view of a deal's last position numbered as that
+// deal: a game counts the deal ended before its deal watcher looks.
+func numbered(view any, deal int) any {
+	switch v := view.(type) {
+	case golf.View:
+		v.Hole = deal
+		return v
+	case parcellus.View:
+		v.Deal = deal
+		return v
+	case tractric.View:
+		v.Deal = deal
+		return v
+	case courtcircular.View:
+		v.Deal = deal
+		return v
+	}
+	return view
+}
+
+// withLastTrick returns the view of a deal's last position with its last
+// trick on the table, where a game gathers it before the deal ends (Court
+// Circular clears the board as it scores): as it lay before the last
+// move (before), with the card that move played.
+func withLastTrick(ended, before any, seat int, move string) any {
+	v, ok := ended.(courtcircular.View)
+	b, okb := before.(courtcircular.View)
+	if !ok || !okb || v.Lead != card.None || b.Lead == card.None {
+		return ended
+	}
+	v.Lead = b.Lead
+	v.Played = make([][]card.Card, len(b.Played))
+	for p := range b.Played {
+		v.Played[p] = slices.Clone(b.Played[p])
+	}
+	if f := strings.Fields(move); len(f) >= 2 && f[0] == "play" && seat < len(v.Played) {
+		if c := game.CardWords(move); len(c) > 0 {
+			v.Played[seat] = append(v.Played[seat], c[0])
+		}
+	}
+	return v
 }
 
 // newLocalModel makes the full-screen table of a match here.

@@ -13,7 +13,7 @@ import (
 func renderParcellus(view any, p *Painter) string {
 	v := view.(parcellus.View)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s  dealer: %s  pass %s  first to %d\n", p.Bold(fmt.Sprintf("Deal %d", v.Deal)), p.Name(v.Dealer), v.PassDirection, v.Target)
+	fmt.Fprintf(&b, "%s  dealer: %s  pass %s  %d or more and the highest total wins\n", p.Bold(fmt.Sprintf("Deal %d", v.Deal)), p.Name(v.Dealer), v.PassDirection, v.Target)
 	cards := func(cs []card.Card) string {
 		parts := make([]string, len(cs))
 		for i, c := range cs {
@@ -40,12 +40,12 @@ func renderParcellus(view any, p *Painter) string {
 		if v.Contributor >= 0 {
 			fmt.Fprintf(&b, ", last card by %s", p.Name(v.Contributor))
 		}
-		fmt.Fprintf(&b, ", %d pass(es) in a row\n", v.Passes)
+		fmt.Fprintf(&b, ", %s\n", passesInARow(v.Passes))
 		if n := len(v.Parcel); n > 0 && v.Phase == "play" {
 			top := v.Parcel[n-1]
 			fmt.Fprintf(&b, "Next card: a %s %s\n", top.Colour(), nextRank(top.Rank()))
 		}
-		fmt.Fprintf(&b, "Common deck: %d card(s) face down\n", v.Common)
+		fmt.Fprintf(&b, "Common deck: %s face down\n", plural(v.Common, "card"))
 	}
 	if v.Hand != nil {
 		var hand []string
@@ -73,14 +73,26 @@ func renderParcellus(view any, p *Painter) string {
 		case v.Turn == seat:
 			tag = " <- to play"
 		}
-		fmt.Fprintf(&b, "%-16s %d card(s) in hand, %d parcel(s), %d point(s) this deal, total %d%s\n",
-			p.Name(seat), v.HandSizes[seat], v.ParcelCounts[seat], v.Points[seat], v.Totals[seat], tag)
+		fmt.Fprintf(&b, "%-16s %s in hand, %s, %s this deal, total %d%s\n",
+			p.Name(seat), plural(v.HandSizes[seat], "card"), plural(v.ParcelCounts[seat], "parcel"), plural(v.Points[seat], "point"), v.Totals[seat], tag)
 	}
 	if n := len(v.Captured); n > 0 {
 		last := v.Captured[n-1]
 		fmt.Fprintf(&b, "Last parcel: %s captured %s\n", p.Name(last.Seat), cards(last.Cards))
 	}
 	return b.String()
+}
+
+// passesInARow says how many passes in a row the parcel has had: three
+// close it.
+func passesInARow(n int) string {
+	switch n {
+	case 0:
+		return "no pass yet"
+	case 1:
+		return "1 pass in a row"
+	}
+	return fmt.Sprintf("%d passes in a row", n)
 }
 
 // nextRank is the rank that follows r in Parcellus (9 10 J Q K A, then 9).

@@ -15,6 +15,7 @@ import (
 
 	"parlour/card"
 	"parlour/game"
+	"parlour/games"
 )
 
 // snapshot is one seat's view of the table, as the screen draws it: the
@@ -108,11 +109,17 @@ type Model struct {
 	done    bool   // quitting
 	final   bool   // the match is over and the final table is shown, not the scores
 	now     func() time.Time
+
+	dealEnd     *dealEnd      // the end of a deal shown until a key (dealend.go)
+	dealEnds    int           // deal ends shown so far
+	dealEndWait time.Duration // how long a deal's end shows without a key; 0: until one
+
+	an *analysisState // the game's analysis, once asked for (analysis.go)
 }
 
 // newModel makes the screen for a driver whose first snapshot is snap.
 func newModel(drv driver, snap snapshot) *Model {
-	m := &Model{drv: drv, snap: snap, st: newStyles(), w: 100, h: 32, now: time.Now}
+	m := &Model{drv: drv, snap: snap, st: newStyles(), w: 100, h: 32, now: time.Now, dealEndWait: dealEndFor}
 	m.moveIn = newInput("move> ", "a move, as listed (Tab completes)")
 	m.chatIn = newInput("say> ", "a message to the table")
 	m.chatIn.CharLimit = 500
@@ -156,6 +163,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tickMsg:
 		return m, m.clockTick()
+	case dealEndDone:
+		if m.dealEnd != nil && m.dealEnd.id == msg.id {
+			m.dealEnd = nil
+		}
+		return m, nil
+	case analysisMsg:
+		return m, m.analysisUpdate(msg)
 	}
 	if ok, cmd := m.drv.update(m, msg); ok {
 		return m, cmd
@@ -221,6 +235,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	if s == "ctrl+c" {
 		return m.quit()
 	}
+	if m.dealEnd != nil && !m.help && m.focus == focusTable {
+		m.dealEnd = nil // any key goes on
+		return nil
+	}
 	if m.help {
 		switch s {
 		case "q":
@@ -236,12 +254,21 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	case focusChat:
 		return m.chatKey(k)
 	}
+	if m.an != nil && m.an.shown && m.over() {
+		if cmd, ok := m.analysisKey(s); ok {
+			return cmd
+		}
+	}
 	switch s {
 	case "?":
 		m.help = true
 	case "t":
 		if m.over() {
 			m.final = !m.final
+		}
+	case "a":
+		if m.over() {
+			return m.analyse()
 		}
 	case "q", "esc":
 		if s == "esc" && m.picks != nil {
@@ -677,10 +704,14 @@ func (m *Model) render() string {
 	switch {
 	case m.help:
 		main = m.helpText(boardW)
+	case m.over() && m.an != nil && m.an.shown:
+		main = m.analysisView(boardW, avail)
+	case m.dealEnd != nil:
+		main = centreSections(m.dealEndView(boardW, avail), boardW)
 	case m.over() && !m.final:
-		main = m.summary(boardW)
+		main = m.summary(boardW, avail)
 	default:
-		main = m.board(boardW, avail)
+		main = centreSections(m.board(boardW, avail), boardW)
 	}
 	main = clip(main, boardW, avail)
 	main = lipgloss.PlaceVertical(avail, lipgloss.Top, main)
@@ -743,9 +774,16 @@ func (m *Model) nameOf(seat int) string {
 }
 
 // drawer makes the drawer of the board for width.
-func (m *Model) drawer(width int, compact bool) *drawer {
-	d := &drawer{st: m.st, width: width, compact: compact, viewer: m.snap.seat, names: m.snap.names, labels: m.snap.labels, states: m.snap.states,
-		toAct: m.snap.toAct, selCards: map[card.Card]bool{}, picked: map[card.Card]bool{}}
+func (m *Model) drawer(width int, compact bool) *drawer { return m.drawerFor(&m.snap, width, compact) }
+
+// drawerFor makes the drawer of snapshot snap's board for width: the
+// chosen move and the picks are lit only on the current table.
+func (m *Model) drawerFor(snap *snapshot, width int, compact bool) *drawer {
+	d := &drawer{st: m.st, width: width, compact: compact, viewer: snap.seat, names: snap.names, labels: snap.labels, states: snap.states,
+		toAct: snap.toAct, selCards: map[card.Card]bool{}, picked: map[card.Card]bool{}}
+	if snap != &m.snap {
+		return d
+	}
 	if len(m.snap.legal) > 0 {
 		d.playable = map[card.Card]bool{}
 		for _, l := range m.snap.legal {
@@ -771,23 +809,27 @@ func (m *Model) drawer(width int, compact bool) *drawer {
 }
 
 // board draws the game's table, with box cards when there is room.
-func (m *Model) board(width, height int) string {
-	if m.snap.view == nil {
+func (m *Model) board(width, height int) string { return m.boardOf(&m.snap, width, height) }
+
+// boardOf draws snapshot snap's table in width and height: with box cards
+// when they fit, else one-line cards, else without blank lines; a table
+// taller still keeps its heading and its bottom, where the player's own
+// cards are, and says how much of its top is hidden.
+func (m *Model) boardOf(snap *snapshot, width, height int) string {
+	if snap.view == nil {
 		return m.st.muted.Render("Waiting for the table…")
 	}
-	r, ok := renderers[m.snap.name]
+	r, ok := renderers[snap.name]
 	if !ok {
-		p := &Painter{Seat: m.snap.seat, Names: m.snap.names}
-		return render(m.snap.name, m.snap.view, p)
+		p := &Painter{Seat: snap.seat, Names: snap.names}
+		return render(snap.name, snap.view, p)
 	}
 	b := r.board
-	out := ansi.Wrap(b(&m.snap, m.drawer(width, false)), width, " ")
+	out := fitWidth(b(snap, m.drawerFor(snap, width, false)), width)
 	if lipgloss.Height(out) <= height {
 		return out
 	}
-	// One-line cards; then no blank lines; then the bottom of the table,
-	// where the player's own cards are.
-	out = ansi.Wrap(b(&m.snap, m.drawer(width, true)), width, " ")
+	out = fitWidth(b(snap, m.drawerFor(snap, width, true)), width)
 	if lipgloss.Height(out) <= height {
 		return out
 	}
@@ -797,7 +839,65 @@ func (m *Model) board(width, height int) string {
 			lines = append(lines, l)
 		}
 	}
-	return strings.Join(tail(lines, height), "\n")
+	if len(lines) <= height || height < 3 {
+		return strings.Join(tail(lines, height), "\n")
+	}
+	hidden := len(lines) - height + 1
+	note := fmt.Sprintf("▲ %s of the table above are hidden (other seats): make the terminal %d lines tall to see them",
+		plural(hidden, "line"), m.h+hidden)
+	if hidden == 1 {
+		note = fmt.Sprintf("▲ 1 line of the table above is hidden (other seats): make the terminal %d lines tall to see it", m.h+1)
+	}
+	kept := append([]string{lines[0], m.st.bad.Render(ansi.Truncate(note, width, "…"))}, tail(lines[1:], height-2)...)
+	return strings.Join(kept, "\n")
+}
+
+// fitWidth makes every line of a board at most width wide: a line of
+// text is wrapped; a line that draws cards or boxes, which a wrap would
+// break, is cut with "…".
+func fitWidth(s string, width int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case ansi.StringWidth(l) <= width:
+			out = append(out, l)
+		case strings.ContainsAny(ansi.Strip(l), "│┃║╎╭╮╰╯┏┓┗┛╔╗╚╝┌┐└┘▒[]"):
+			out = append(out, ansi.Truncate(l, width, "…"))
+		default:
+			out = append(out, strings.Split(ansi.Wrap(l, width, " "), "\n")...)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// centreSections centres each section of a board (the lines between blank
+// lines: the other seats, the middle of the table, the player's own
+// cards) in width, each as a block that keeps its own alignment, so that
+// a wide terminal shows the table in its middle.
+func centreSections(s string, width int) string {
+	lines := strings.Split(s, "\n")
+	start := 0
+	flush := func(end int) {
+		w := 0
+		for _, l := range lines[start:end] {
+			w = max(w, ansi.StringWidth(l))
+		}
+		if pad := (width - w) / 2; pad > 0 {
+			for i := start; i < end; i++ {
+				if lines[i] != "" {
+					lines[i] = strings.Repeat(" ", pad) + lines[i]
+				}
+			}
+		}
+	}
+	for i, l := range lines {
+		if strings.TrimSpace(ansi.Strip(l)) == "" {
+			flush(i)
+			start = i + 1
+		}
+	}
+	flush(len(lines))
+	return strings.Join(lines, "\n")
 }
 
 // bottom is the moves line, the input being typed, the notice and the keys.
@@ -806,6 +906,9 @@ func (m *Model) bottom() string {
 	if m.confirm {
 		lines = append(lines, ansi.Wrap(m.st.bad.Render(m.drv.leaving()+" (y/n)"), m.w, " "))
 		return strings.Join(lines, "\n")
+	}
+	if p := m.promptLine(); p != "" {
+		lines = append(lines, p)
 	}
 	lines = append(lines, m.movesLine())
 	switch m.focus {
@@ -825,9 +928,26 @@ func (m *Model) bottom() string {
 	return strings.Join(lines, "\n")
 }
 
+// promptLine says what the viewer must do now, in the game's words (the
+// view's prompt), wrapped to the terminal's width: "" when it is not the
+// viewer's turn.
+func (m *Model) promptLine() string {
+	if len(m.snap.legal) == 0 || m.over() || m.link != "" || m.dealEnd != nil {
+		return ""
+	}
+	p := promptOf(m.snap.name, m.snap.view)
+	if p == "" {
+		return ""
+	}
+	return ansi.Wrap(m.st.accent.Render("▶ "+p+"."), m.w, " ")
+}
+
 // movesLine shows the legal moves with the chosen one lit, scrolled so it
 // shows; or whose turn it is.
 func (m *Model) movesLine() string {
+	if e := m.dealEnd; e != nil && !m.over() {
+		return m.st.accent.Render(fmt.Sprintf("End of %s %d.", dealWord(e.snap.name), e.deal)) + m.st.muted.Render(" Any key goes on to the next one.")
+	}
 	if m.over() {
 		return m.st.bold.Render("The match is over. ") + m.st.accent.Render(winners(m.snap.result, m.nameOf, m.snap.seat))
 	}
@@ -860,11 +980,12 @@ func (m *Model) movesLine() string {
 		for _, c := range m.picks {
 			picked = append(picked, m.drawer(0, true).card(c))
 		}
-		line := m.st.accent.Render("Your move: ") + fmt.Sprintf("pick %d cards to %s (←/→ choose, space picks, Enter plays): ", m.pickSize(), verb)
+		line := m.st.accent.Render("Your move") + m.clock(m.snap.seat) + m.st.accent.Render(": ") +
+			fmt.Sprintf("%d of %d cards picked to %s", len(m.picks), m.pickSize(), verb)
 		if len(picked) == 0 {
-			return line + m.st.muted.Render("none picked")
+			return line + m.st.muted.Render(" (space picks the card under the cursor)")
 		}
-		return line + strings.Join(picked, " ")
+		return line + ": " + strings.Join(picked, " ")
 	}
 	cs := m.choices()
 	lead := m.st.accent.Render("Your move") + m.clock(m.snap.seat) + m.st.accent.Render(": ")
@@ -928,7 +1049,11 @@ func (m *Model) keysLine() string {
 		parts = []string{k("Enter", "send"), k("Esc", "back to the table")}
 	default:
 		if m.over() {
-			return " " + strings.Join([]string{k("t", "the final table / the scores"), k("?", "help"), k("q", "quit")}, "  ")
+			keys := []string{k("t", "the final table / the scores")}
+			if _, ok := m.drv.(analyser); ok {
+				keys = append(keys, k("a", "analysis"))
+			}
+			return " " + strings.Join(append(keys, k("?", "help"), k("q", "quit")), "  ")
 		}
 		switch {
 		case m.link != "":
@@ -1036,7 +1161,9 @@ func (m *Model) helpText(width int) string {
 	}
 	lines = append(lines,
 		k("Esc", "back to the table"),
+		k("any key", "at the end of a deal, shown as it ended: go on to the next"),
 		k("t", "at the end: the final table, or the scores"),
+		k("a", "at the end of a server's game: its analysis (each seat's costly decisions and the better moves)"),
 		k("?", "this help (any key closes it)"),
 		k("q, ctrl+c", "quit (asked first while the match goes on)"),
 		"",
@@ -1053,37 +1180,26 @@ func (m *Model) helpText(width int) string {
 	return strings.Join(lines, "\n")
 }
 
-// summary is the end of the match: the scores of every deal, the totals,
-// the winners.
-func (m *Model) summary(width int) string {
+// summary is the end of the match in height lines: the scores of the
+// deals (the last ones, when they are more than fit), the totals, the
+// winners.
+func (m *Model) summary(width, height int) string {
 	r := m.snap.result
 	var b strings.Builder
 	b.WriteString(m.st.title.Render("The match is over") + "\n\n")
-	colW := 12
-	fmt.Fprintf(&b, "%-8s", "")
-	for i := range r.Totals {
-		name := m.nameOf(i)
+	name := func(i int) string {
 		if i == m.snap.seat {
-			name = "You"
+			return "You"
 		}
-		fmt.Fprintf(&b, "%*s", colW, ansi.Truncate(name, colW-1, "…"))
+		return m.nameOf(i)
 	}
-	b.WriteByte('\n')
-	for k, row := range r.DealScores {
-		fmt.Fprintf(&b, "%-8s", dealWord(m.snap.name)+" "+fmt.Sprint(k+1))
-		for _, v := range row {
-			fmt.Fprintf(&b, "%*d", colW, v)
-		}
-		b.WriteByte('\n')
-	}
-	b.WriteString(m.st.bold.Render(fmt.Sprintf("%-8s", "total")))
-	for _, v := range r.Totals {
-		b.WriteString(m.st.bold.Render(fmt.Sprintf("%*d", colW, v)))
-	}
-	b.WriteString("\n\n")
+	// The rows of the deals that fit: the rest of the screen is the
+	// title, the table's words, head and totals, the winners, the footer.
+	keep := max(3, height-16)
+	b.WriteString(scoreTable(m.snap.name, m.snap.view, r, name, func(s string) string { return m.st.bold.Render(s) }, width, keep) + "\n")
 	b.WriteString(m.st.accent.Render(winners(r, m.nameOf, m.snap.seat)) + "\n")
 	if f := m.drv.footer(); f != "" {
-		b.WriteString("\n" + f + "\n")
+		b.WriteString("\n" + wrapTo(f, width) + "\n")
 	}
 	b.WriteString("\n" + m.st.muted.Render("q quits."))
 	return b.String()
@@ -1123,9 +1239,30 @@ func capitalise(s string) string {
 
 // dealLine is the log line of a deal's end: each seat's score for it.
 func dealLine(name string, deal int, scores []int, seatName func(int) string) string {
+	oneDeal := false
+	if g, err := games.Lookup(name); err == nil {
+		oneDeal = g.Info().OneDeal
+	}
 	var parts []string
+	if name == "tractric" {
+		// A hand scores the tricks each player took, not points.
+		for i, s := range scores {
+			parts = append(parts, fmt.Sprintf("%s %d", seatName(i), s))
+		}
+		return fmt.Sprintf("End of %s %d, tricks taken: %s.", dealWord(name), deal, strings.Join(parts, ", "))
+	}
 	for i, s := range scores {
-		parts = append(parts, fmt.Sprintf("%s %+d", seatName(i), s))
+		if oneDeal {
+			parts = append(parts, fmt.Sprintf("%s %d", seatName(i), s))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %+d", seatName(i), s))
+		}
+	}
+	if oneDeal {
+		// The match is this one deal: its score is what the game counts
+		// at the end (Damn: the cards still held), not points won.
+		_, what, _ := scoreTerms(name, nil)
+		return fmt.Sprintf("End of the %s, %s: %s.", dealWord(name), what, strings.Join(parts, ", "))
 	}
 	return fmt.Sprintf("End of %s %d: %s.", dealWord(name), deal, strings.Join(parts, ", "))
 }

@@ -102,6 +102,7 @@ func newTestModel(t *testing.T, name string, players int, seed uint64, w, h int,
 	if err != nil {
 		t.Fatal(err)
 	}
+	m.dealEndWait = 0 // a deal's end shows until a key: no timers in tests
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	drive(m, m.Init())
 	return m

@@ -3,11 +3,55 @@ package tui
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"parlour/card"
 	"parlour/games/tractric"
 )
+
+// tractricHand returns the viewer's whole hand in a Tractric view: the
+// view lists its trump proposal card among the proposals and not in the
+// hand, but it is still the viewer's to play. The cards go by suit, black
+// and red in turn (♠ ♥ ♣ ♦), and by rank within a suit, Ace high.
+func tractricHand(view any) []card.Card {
+	v, ok := view.(tractric.View)
+	if !ok {
+		return nil
+	}
+	cs := slices.Clone(v.Hand)
+	if p := ownProposal(v); p != card.None {
+		cs = append(cs, p)
+	}
+	sortBySuit(cs)
+	return cs
+}
+
+// ownProposal returns the viewer's trump proposal card while it is still
+// in hand, or card.None.
+func ownProposal(v tractric.View) card.Card {
+	if v.Seat >= 0 && v.Seat < len(v.Proposals) {
+		return v.Proposals[v.Seat]
+	}
+	return card.None
+}
+
+// suitOrder is where each suit goes in a hand sorted by suit: black and
+// red in turn.
+var suitOrder = map[card.Suit]int{card.Spades: 0, card.Hearts: 1, card.Clubs: 2, card.Diamonds: 3}
+
+// sortBySuit sorts cards by suit (suitOrder) and by rank within a suit,
+// Ace high.
+func sortBySuit(cs []card.Card) {
+	key := func(c card.Card) int {
+		r := int(c.Rank())
+		if c.Rank() == card.Ace {
+			r = 14
+		}
+		return suitOrder[c.Suit()]*16 + r
+	}
+	slices.SortFunc(cs, func(a, b card.Card) int { return key(a) - key(b) })
+}
 
 // renderTractric draws the 3x3 grid of scorecards with the owner of each
 // counter, the trump, the trick, every seat's tricks and the person's hand.
@@ -74,12 +118,12 @@ func renderTractric(view any, p *Painter) string {
 		if v.Proposals[seat] != card.None {
 			prop = ", proposed " + p.Card(v.Proposals[seat])
 		}
-		fmt.Fprintf(&b, "%-16s trick: %-4s %d card(s), %d trick(s), games %d%s%s\n",
-			p.Name(seat), played, v.HandSizes[seat], v.Tricks[seat], v.GamesWon[seat], prop, tag)
+		fmt.Fprintf(&b, "%-16s trick: %-4s %s, %s, %s won%s%s\n",
+			p.Name(seat), played, plural(v.HandSizes[seat], "card"), plural(v.Tricks[seat], "trick"), plural(v.GamesWon[seat], "game"), prop, tag)
 	}
 	if v.Hand != nil {
 		var cs []string
-		for _, c := range v.Hand {
+		for _, c := range tractricHand(v) {
 			cs = append(cs, p.Card(c))
 		}
 		fmt.Fprintf(&b, "\nYour hand: %s\n", strings.Join(cs, " "))

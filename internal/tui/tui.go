@@ -42,6 +42,10 @@ type Config struct {
 	// BotDelay is how long a bot's move takes to show on the full-screen
 	// table at least (DefaultBotDelay is a good one; 0: at once).
 	BotDelay time.Duration
+	// Replay is the command that plays this match again, shown at its
+	// end ("parlour play golf --seed 7 --players 8"); empty: the game and
+	// the seed alone.
+	Replay string
 }
 
 // Renderer draws a seat's view of a game as text.
@@ -60,17 +64,24 @@ type renderer struct {
 	// hand returns the viewer's hand in a view, which the arrow keys go
 	// through first; nil for a game without hands (Golf).
 	hand func(view any) []card.Card
+	// prompt returns what the viewer must do now (the view's "prompt"),
+	// "" when it has nothing to do.
+	prompt func(view any) string
 }
 
 // renderers holds each game's renderer, by game.Game.Name: the one place a
 // game joins the terminal. A game without one is drawn as its view's JSON
 // (games/tables_test.go checks every registered game has its own).
 var renderers = map[string]renderer{
-	courtcircular.Game{}.Name(): {renderCourt, courtBoard, decodeAs[courtcircular.View], handIn(func(v courtcircular.View) []card.Card { return v.Hand })},
-	damn.Game{}.Name():          {renderDamn, damnBoard, decodeAs[damn.View], handIn(func(v damn.View) []card.Card { return v.Hand })},
-	golf.Game{}.Name():          {renderGolf, golfBoard, decodeAs[golf.View], nil},
-	parcellus.Game{}.Name():     {renderParcellus, parcellusBoard, decodeAs[parcellus.View], handIn(func(v parcellus.View) []card.Card { return v.Hand })},
-	tractric.Game{}.Name():      {renderTractric, tractricBoard, decodeAs[tractric.View], handIn(func(v tractric.View) []card.Card { return v.Hand })},
+	courtcircular.Game{}.Name(): {renderCourt, courtBoard, decodeAs[courtcircular.View],
+		handIn(func(v courtcircular.View) []card.Card { return v.Hand }), promptIn(func(v courtcircular.View) string { return v.Prompt })},
+	damn.Game{}.Name(): {renderDamn, damnBoard, decodeAs[damn.View],
+		handIn(func(v damn.View) []card.Card { return v.Hand }), promptIn(func(v damn.View) string { return v.Prompt })},
+	golf.Game{}.Name(): {renderGolf, golfBoard, decodeAs[golf.View], nil, promptIn(func(v golf.View) string { return v.Prompt })},
+	parcellus.Game{}.Name(): {renderParcellus, parcellusBoard, decodeAs[parcellus.View],
+		handIn(func(v parcellus.View) []card.Card { return v.Hand }), promptIn(func(v parcellus.View) string { return v.Prompt })},
+	tractric.Game{}.Name(): {renderTractric, tractricBoard, decodeAs[tractric.View],
+		handIn(tractricHand), promptIn(func(v tractric.View) string { return v.Prompt })},
 }
 
 // handIn makes a renderer's hand from a function of the game's view type.
@@ -83,11 +94,32 @@ func handIn[V any](f func(V) []card.Card) func(any) []card.Card {
 	}
 }
 
+// promptIn makes a renderer's prompt from a function of the game's view
+// type.
+func promptIn[V any](f func(V) string) func(any) string {
+	return func(view any) string {
+		if v, ok := view.(V); ok {
+			return f(v)
+		}
+		return ""
+	}
+}
+
+// promptOf returns what the viewer must do now in a view of game name
+// ("" when nothing, or for a game this program does not know).
+func promptOf(name string, view any) string {
+	if r, ok := renderers[name]; ok && r.prompt != nil && view != nil {
+		return r.prompt(view)
+	}
+	return ""
+}
+
 // HasRenderer reports whether g has a renderer of its own, for the line
-// prompt and the full screen, and reads its views from a server.
+// prompt and the full screen, reads its views from a server and shows
+// their prompts.
 func HasRenderer(g game.Game) bool {
 	r, ok := renderers[g.Name()]
-	return ok && r.text != nil && r.board != nil && r.decode != nil
+	return ok && r.text != nil && r.board != nil && r.decode != nil && r.prompt != nil
 }
 
 // dealWord is what game name calls a deal (game.Info), "deal" for a game
@@ -194,8 +226,11 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 	// External bots (the bot protocol) follow the match seat by seat.
 	table := bot.Sit("m1", s, cfg.Options, cfg.Bots)
 	defer func() { table.End(s) }()
+	// The end of each deal is shown as it was, before the next is dealt.
+	var ended any
+	s.WatchDeals(func(st game.State) { ended = st.View(cfg.Seat) })
 	lines := bufio.NewScanner(in)
-	fmt.Fprintf(out, "%s: you are seat %d against %d bots. Type \"help\" for help.\n", cfg.Game.Title(), cfg.Seat, s.Players()-1)
+	fmt.Fprintf(out, "%s: you are seat %d against %s. Type \"help\" for help.\n", cfg.Game.Title(), cfg.Seat, plural(s.Players()-1, "bot"))
 	deals := 0
 	drawn := false
 	for s.ToAct() != 0 {
@@ -222,7 +257,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 				drawn = true
 			}
 			legal := game.LegalText(s, cfg.Seat)
-			fmt.Fprintln(out, "Your move:")
+			fmt.Fprintln(out, yourMove(promptOf(cfg.Game.Name(), s.View(cfg.Seat))))
 			for i, t := range legal {
 				fmt.Fprintf(out, "  %2d) %s\n", i+1, t)
 			}
@@ -245,7 +280,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 				drawn = false
 				continue
 			case "scores":
-				fmt.Fprint(out, scores(s.Result(), p))
+				fmt.Fprint(out, scores(cfg.Game.Name(), s.View(cfg.Seat), s.Result(), p))
 				continue
 			case "quit", "exit", "q":
 				fmt.Fprintln(out, "You left the game.")
@@ -273,30 +308,33 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 		}
 		if r := s.Result(); len(r.DealScores) > deals {
 			deals = len(r.DealScores)
-			fmt.Fprintf(out, "\n%s\n", p.Bold(fmt.Sprintf("End of deal %d.", deals)))
-			fmt.Fprint(out, scores(r, p))
+			fmt.Fprintf(out, "\n%s\n", p.Bold(fmt.Sprintf("End of %s %d.", dealWord(cfg.Game.Name()), deals)))
+			if ended != nil && !r.Over {
+				fmt.Fprint(out, render(cfg.Game.Name(), numbered(ended, deals), p))
+			}
+			fmt.Fprint(out, scores(cfg.Game.Name(), s.View(cfg.Seat), r, p))
+			ended = nil
 		}
 	}
 	fmt.Fprintln(out)
 	fmt.Fprint(out, render(cfg.Game.Name(), s.View(cfg.Seat), p))
 	r := s.Result()
 	fmt.Fprintln(out, p.Bold("The match is over."))
-	fmt.Fprint(out, scores(r, p))
-	switch {
-	case len(r.Winners) == 0:
-		fmt.Fprintln(out, "Nobody won.")
-	default:
-		var names []string
-		for _, w := range r.Winners {
-			names = append(names, p.Name(w))
-		}
-		verb := "wins"
-		if len(names) > 1 {
-			verb = "share the win"
-		}
-		fmt.Fprintf(out, "%s %s.\n", strings.Join(names, " and "), verb)
+	fmt.Fprint(out, scores(cfg.Game.Name(), s.View(cfg.Seat), r, p))
+	fmt.Fprintln(out, winners(r, p.Name, cfg.Seat))
+	if cfg.Replay != "" {
+		fmt.Fprintf(out, "%s replays this match.\n", cfg.Replay)
 	}
 	return nil
+}
+
+// yourMove is the line prompt's turn line: what to do, in the game's
+// words, before the moves listed.
+func yourMove(prompt string) string {
+	if prompt == "" {
+		return "Your move:"
+	}
+	return "Your move: " + prompt + "."
 }
 
 func botToAct(acts game.Seats, person int) int {
@@ -311,25 +349,8 @@ func render(name string, view any, p *Painter) string {
 	return string(b) + "\n"
 }
 
-// scores formats the deal scores and totals as a table.
-func scores(r game.Result, p *Painter) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%-8s", "deal")
-	for i := range r.Totals {
-		fmt.Fprintf(&b, " %14s", p.Name(i))
-	}
-	b.WriteByte('\n')
-	for k, row := range r.DealScores {
-		fmt.Fprintf(&b, "%-8d", k+1)
-		for _, v := range row {
-			fmt.Fprintf(&b, " %14d", v)
-		}
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "%-8s", "total")
-	for _, v := range r.Totals {
-		fmt.Fprintf(&b, " %14d", v)
-	}
-	b.WriteByte('\n')
-	return b.String()
+// scores formats the deal scores and totals as a table, in the words of
+// game name (view, the seat's, for what it adds).
+func scores(name string, view any, r game.Result, p *Painter) string {
+	return scoreTable(name, view, r, p.Name, p.Bold, 0, 0)
 }

@@ -93,7 +93,9 @@ export function sidesOf(g: GameInfo | undefined, players: number): number[] {
 
 let gamesCache: Promise<GameInfo[]> | null = null;
 export function games(): Promise<GameInfo[]> {
-  if (!gamesCache) gamesCache = api<GameInfo[]>("GET", "/api/games").catch((e) => { gamesCache = null; throw e; });
+  // The rules texts are most of the list and are shown only on the rules
+  // page, which asks for its one game.
+  if (!gamesCache) gamesCache = api<GameInfo[]>("GET", "/api/games?rules=0").catch((e) => { gamesCache = null; throw e; });
   return gamesCache;
 }
 
@@ -127,4 +129,27 @@ export function shortName(seats: SeatInfo[] | undefined, i: number): string {
   if (!s) return "Seat " + (i + 1);
   if (s.kind === "bot") return s.level ? s.name || s.bot || "Bot" : (s.bot || s.name || "bot") + " bot";
   return s.name || (s.state === "open" ? "open seat" : "Player " + (i + 1));
+}
+
+// The analysis of a finished game (../shared/spec/analysis.md): each
+// decision of the seats analysed, the chance of winning the seat had
+// after it as the search saw it, the best move found and its chance.
+export type AnalysisLabel = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+export interface AnalysisAlternative { move: string; chance: number; visits: number }
+export interface AnalysisDecision {
+  n: number; seat: number; move: string;
+  forced?: boolean;   // one legal move: not searched, no figures
+  chance?: number; best?: string; best_chance?: number; loss?: number; label?: AnalysisLabel;
+  iterations?: number; alternatives?: AnalysisAlternative[];
+}
+export interface AnalysisSeat { seat: number; decisions: number; mean_loss: number; inaccuracies: number; mistakes: number; blunders: number }
+export interface AnalysisReport {
+  game: string; players: number; mode: "information" | "hindsight"; think_ms: number;
+  decisions: AnalysisDecision[]; seats: AnalysisSeat[];
+}
+// AnalysisStatus is GET /api/tables/{id}/analysis: how far the work is,
+// and the report once done.
+export interface AnalysisStatus {
+  status: "queued" | "running" | "done" | "failed"; progress?: number; report?: AnalysisReport;
+  error?: string | { code?: string; message?: string };
 }

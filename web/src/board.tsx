@@ -1,7 +1,7 @@
 // What every game's board is given, and small shared pieces.
 import type { ComponentChildren, FunctionComponent } from "preact";
 import { useState, useEffect } from "preact/hooks";
-import type { Card, PlaceInfo } from "./api";
+import type { Card, PlaceInfo, Result } from "./api";
 import type { Hint } from "./animate";
 import { CardView, prettyMove } from "./cards";
 
@@ -16,6 +16,20 @@ export interface BoardProps {
   toAct: number[];
   hands?: (Card[] | null)[]; // replay: every seat's hand, from its own view
   faceDown?: (Card[] | null)[]; // replay (Golf): each seat's face-down cards, by position (null: face up)
+  places?: PlaceInfo[];  // replay, or a finished match: where every card is (the game's own places)
+}
+
+// ScoreWords say what a game's score table counts: each row (a deal's
+// scores) and the last row (the match's totals), with the extra rows the
+// game keeps beside them (1862's Hits).
+export interface ScoreWords {
+  rows: string;   // heads the rows: "Points by hole", "Tricks taken"
+  total: string;  // the last row: "Total", "Games won" ("": none, a match of one deal)
+  deal?: string;  // a deal's scores in the log: "Points" (the default), "Tricks taken"
+  final?: { label: string; one: string; values: number[] }; // what decides the match, where not the totals (1862's Hits; one: "Hit")
+  unit?: [string, string]; // a total in words, one and more: ["point", "points"] (the default), ["game won", "games won"]
+  extra?: { label: string; values: number[] }[];
+  note?: string;  // a line under the table: "Lowest total wins."
 }
 
 // Renderer is how the page draws one game (boards.tsx holds each game's):
@@ -33,6 +47,22 @@ export interface Renderer {
   // faceDown: for a replay, each seat's face-down cards by position
   // (BoardProps.faceDown), from the spectator's view and every place.
   faceDown?: (view: any, places: PlaceInfo[]) => (Card[] | null)[];
+  // prompt: what the viewer is to do now, in a few words, when the view
+  // does not say it (its "prompt" field); "" when there is nothing to do.
+  prompt?: (p: BoardProps) => string;
+  // scores: what the score table's rows count (default: points by deal
+  // and their total); view is the latest view, if any.
+  scores?: (view: any, word: string) => ScoreWords;
+  // standings: the seats from first place to last at the end of a match,
+  // where the totals alone do not tell it.
+  standings?: (view: any, result: Result) => number[];
+}
+
+// seatColour is seat s's colour: its side's, where seats play in
+// partnerships (so a seat's colour is its side's counters' colour).
+export function seatColour(s: number, sides?: number[]): string {
+  const side = sides && sides[s] !== undefined ? sides[s] : s;
+  return SEAT_COLOURS[side % 8];
 }
 
 // SEAT_COLOURS are the seats' colours, clear on the felt and on paper alike.
@@ -62,10 +92,10 @@ export function othersFirst(p: BoardProps): number[] {
   return out;
 }
 
-export function SeatTag(p: { seat: number; names: string[]; toAct?: number[]; children?: ComponentChildren }) {
+export function SeatTag(p: { seat: number; names: string[]; toAct?: number[]; sides?: number[]; children?: ComponentChildren }) {
   const acting = p.toAct && p.toAct.includes(p.seat);
   return (
-    <div class={"seat-tag" + (acting ? " acting" : "")} style={{ "--seat": SEAT_COLOURS[p.seat % 8] } as any}>
+    <div class={"seat-tag" + (acting ? " acting" : "")} style={{ "--seat": seatColour(p.seat, p.sides) } as any}>
       <span class="dot" />
       <b>{p.names[p.seat] || "Seat " + (p.seat + 1)}</b>{acting ? <span class="to-act">to act</span> : null}
       {p.children}
@@ -97,25 +127,36 @@ export function useChooser(legal: string[], prefix: string, n?: number) {
   const usable = new Set<string>();
   for (const o of options) for (const c of o.cards) usable.add(c);
   const match = options.find((o) => o.cards.length === picked.length && picked.every((c) => o.cards.includes(c)));
+  // full: as many cards picked as the move takes; another may be picked
+  // only once one is put back.
+  const most = n !== undefined ? n : Math.max(0, ...options.map((o) => o.cards.length));
+  const full = options.length > 0 && picked.length >= most;
   return {
     active: options.length > 0,
     picked,
-    usable: (c: string) => usable.has(c),
-    toggle: (c: string) => setPicked(picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c]),
+    full,
+    usable: (c: string) => usable.has(c) && (!full || picked.includes(c)),
+    toggle: (c: string) => {
+      if (picked.includes(c)) setPicked(picked.filter((x) => x !== c));
+      else if (!full) setPicked([...picked, c]);
+    },
     match: match ? match.move : "",
     clear: () => setPicked([]),
   };
 }
 
-export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: string, sure?: boolean) => void; verb: string; need?: number }) {
+// Confirm sends a multi-card move once its cards are picked: verb is the
+// move's first word ("keep"), label the button's words ("Pass to Ben").
+export function Confirm(p: { chooser: ReturnType<typeof useChooser>; act: (m: string, sure?: boolean) => void; verb: string; label?: string; need?: number }) {
   const c = p.chooser;
   if (!c.active) return null;
+  const count = c.picked.length;
   return (
     <div class="confirm">
-      <span>{p.need ? `Pick ${p.need} cards (${c.picked.length} picked)` : `Pick the cards (${c.picked.length} picked)`}</span>{" "}
+      <span data-picked={count}>{p.need ? `Pick ${p.need} cards (${count} picked${c.full ? "; click one again to put it back" : ""})` : `Pick the cards (${count} picked)`}</span>{" "}
       <button type="button" class="primary" data-confirm={p.verb} data-need={p.need || 0} disabled={!c.match}
         onClick={() => { if (c.match) { p.act(c.match, true); c.clear(); } }}>
-        {p.verb}{c.match ? " " + prettyMove(c.match.split(" ").slice(1).join(" ")) : ""}
+        {p.label || p.verb.charAt(0).toUpperCase() + p.verb.slice(1)}{c.match ? ": " + prettyMove(c.match.split(" ").slice(1).join(" ")) : ""}
       </button>{" "}
       {c.picked.length ? <button type="button" data-clear onClick={c.clear}>Clear</button> : null}
     </div>

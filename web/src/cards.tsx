@@ -110,5 +110,5 @@ export function Pile(p: { count: number; label: string; onClick?: () => void; mo
 export function Backs(p: { n: number }) {
   const out: ComponentChildren[] = [];
   for (let i = 0; i < Math.min(p.n, 13); i++) out.push(<CardView card={null} small />);
-  return <div class="fan backs" role="img" aria-label={p.n + (p.n === 1 ? " card" : " cards") + " in hand"}>{out}<span class="count" aria-hidden="true">{p.n}</span></div>;
+  return <div class="fan backs" role="img" aria-label={p.n + (p.n === 1 ? " card" : " cards") + " in hand"}>{out}<span class="count" aria-hidden="true">{p.n}<span class="count-word">{p.n === 1 ? " card" : " cards"}</span></span></div>;
 }

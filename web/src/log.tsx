@@ -40,8 +40,8 @@ function eventText(ev: Event): string {
       return t + (ev.by && BY[ev.by] ? BY[ev.by] : "");
     }
     case "deal": {
-      const scores = (ev.scores || []).map((x, i) => `{${i}} ${x > 0 ? "+" + x : x}`).join(", ");
-      return `{deal} ${ev.deal ?? ""} is over. ${scores ? "Scores: " + scores + "." : ""}`;
+      const scores = (ev.scores || []).map((x, i) => `{${i}} ${x}`).join(", ");
+      return `{deal} ${ev.deal ?? ""} is over. ${scores ? "{scores}: " + scores + "." : ""}`;
     }
     case "start": return "The game starts.";
     case "over": return "The match is over.";
@@ -59,24 +59,30 @@ export function isCard(w: string): boolean { return /^(10|[2-9AJQK])[SHDC]$|^JK$
 
 // Words draws a template: {N} is seat N's name ("you"/"You" for the
 // viewer's own seat), [C] a card in text with its suit symbol and colour,
-// {deal} what the game calls a deal (deal, "Deal" when not given).
+// {deal} what the game calls a deal (deal, "Deal" when not given),
+// {scores} what a deal's scores count ("Points", "Tricks taken"), and
+// {totals} what the match's totals count ("Total", "Games won").
 // Everything else is text (never markup).
-export function Words(p: { text: string; names: string[]; me: number; deal?: string }) {
+export function Words(p: { text: string; names: string[]; me: number; deal?: string; colours?: string[]; scores?: string; totals?: string }) {
   const out: ComponentChildren[] = [];
-  const re = /\{(\d+|deal)\}|\[((?:10|[2-9AJQK])[SHDC]|JK)\]/g;
+  const re = /\{(\d+|deal|scores|totals)\}|\[((?:10|[2-9AJQK])[SHDC]|JK)\]/g;
   let last = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(p.text))) {
     if (m.index > last) out.push(p.text.slice(last, m.index));
     if (m[1] === "deal") {
       out.push(p.deal || "Deal");
+    } else if (m[1] === "scores") {
+      out.push(p.scores || "Scores");
+    } else if (m[1] === "totals") {
+      out.push(p.totals || "Totals");
     } else if (m[1] !== undefined) {
       const n = Number(m[1]);
       if (n === p.me) {
         const start = /(^|[.!?:]\s+)$/.test(p.text.slice(0, m.index));
         out.push(<b class="who you">{start ? "You" : "you"}</b>);
       } else {
-        out.push(<b class="who" style={{ "--seat": SEAT_COLOURS[n % 8] } as any}>{p.names[n] || "Seat " + (n + 1)}</b>);
+        out.push(<b class="who" style={{ "--seat": (p.colours && p.colours[n]) || SEAT_COLOURS[n % 8] } as any}>{p.names[n] || "Seat " + (n + 1)}</b>);
       }
     } else {
       out.push(<CardText card={m[2]} />);
@@ -89,8 +95,12 @@ export function Words(p: { text: string; names: string[]; me: number; deal?: str
 
 // LiveLog is the log beside the table, newest at the bottom, scrolled to
 // the end as lines come; deal is what the game calls a deal ("Hole").
-export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; deal: string; over?: string }) {
-  const ref = useStickToEnd<HTMLOListElement>([p.entries.length, p.over]);
+export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; deal: string; over?: string; colours?: string[]; scores?: string; totals?: string }) {
+  // The newest line's id, not the count: the log keeps its last lines
+  // only, so once full its length no longer grows as lines come.
+  const newest = p.entries.length ? p.entries[p.entries.length - 1].id : 0;
+  const ref = useStickToEnd<HTMLOListElement>([newest, p.over]);
+  const colour = (s: number) => (p.colours && p.colours[s]) || SEAT_COLOURS[s % 8];
   return (
     <section class="panel log-panel" aria-labelledby="log-title">
       <h3 id="log-title">Table log</h3>
@@ -98,11 +108,11 @@ export function LiveLog(p: { entries: Entry[]; names: string[]; me: number; deal
         {p.entries.length === 0 && !p.over ? <li class="muted">Moves will be told here as they are made.</li> : null}
         {p.entries.map((e) => (
           <li key={e.id} class={"log-" + e.kind} data-kind={e.kind} data-seat={e.seat}
-            style={e.seat !== undefined ? ({ "--seat": SEAT_COLOURS[e.seat % 8] } as any) : undefined}>
-            <Words text={e.text} names={p.names} me={p.me} deal={p.deal} />
+            style={e.seat !== undefined && e.seat >= 0 ? ({ "--seat": colour(e.seat) } as any) : undefined}>
+            <Words text={e.text} names={p.names} me={p.me} deal={p.deal} colours={p.colours} scores={p.scores} totals={p.totals} />
           </li>
         ))}
-        {p.over ? <li class="log-over" data-kind="result"><Words text={p.over} names={p.names} me={p.me} /></li> : null}
+        {p.over ? <li class="log-over" data-kind="result"><Words text={p.over} names={p.names} me={p.me} colours={p.colours} scores={p.scores} totals={p.totals} /></li> : null}
       </ol>
     </section>
   );

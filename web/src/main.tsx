@@ -5,7 +5,7 @@ import { route } from "./router";
 import { Lobby } from "./lobby";
 import { TablePage } from "./table";
 import { ReplayPage } from "./replay";
-import { RulesPage } from "./rules";
+import { RulesPage, RULES_EVENT } from "./rules";
 import { SettingsButton } from "./settings";
 import { ICON, setFavicon } from "./turn";
 
@@ -27,7 +27,10 @@ function App() {
     <>
       <header>
         <a href="#/" class="brand"><span class="brand-mark" aria-hidden="true">♠</span>Parlour</a>
-        <nav><a href="#/">Lobby</a> <a href="#/rules/golf">Rules</a></nav>
+        <nav><a href="#/">Lobby</a> <a href="#/rules/golf" data-header-rules onClick={(e) => {
+          // At a table, the rules open beside it (table.tsx listens).
+          if (r[0] === "t") { e.preventDefault(); window.dispatchEvent(new CustomEvent(RULES_EVENT)); }
+        }}>Rules</a></nav>
         <SettingsButton />
       </header>
       <main class={r[0] === "t" ? "wide" : ""}>{page}</main>

@@ -2,15 +2,16 @@
 // with the live log and the chat beside it.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
-  api, dealWord, sidesOf, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg,
+  api, dealWord, sidesOf, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg, ReplayStep,
 } from "./api";
 import { prettyMove } from "./cards";
 import { RENDERERS, useGameInfo } from "./boards";
-import { SEAT_COLOURS } from "./board";
+import { seatColour, BoardProps, ScoreWords, Renderer } from "./board";
 import { go } from "./router";
 import { snapshot, play, stop, Snapshot, Moment } from "./animate";
 import { targets, hints } from "./lastmove";
 import { LiveLog, Entry, entries, entry, Words } from "./log";
+import { RulesPanel, RULES_EVENT } from "./rules";
 import { Chat } from "./chat";
 import { Summary } from "./summary";
 import { useTurnSignals } from "./turn";
@@ -56,6 +57,10 @@ export function TablePage(p: { id: string }) {
   const [rematch, setRematch] = useState("");
   const [name, setName] = useState(myName());
   const [pending, setPending] = useState("");
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [copied, setCopied] = useState("");
+  const [ending, setEnding] = useState<ReplayStep | null>(null);
+  const [rematchInfo, setRematchInfo] = useState<TableInfo | null>(null);
   useSettings(); // draw again when the settings change
   const wsRef = useRef<WebSocket | null>(null);
   const awaitRef = useRef<() => void>(() => {});
@@ -70,8 +75,10 @@ export function TablePage(p: { id: string }) {
   const gameRef = useRef("");
   gameRef.current = game || info?.game || "";
 
-  // The table's info (title, seats open, rematch link, clock), refreshed
-  // while nobody holds a seat here so the join buttons stay true.
+  // The table's info (title, seats, clock), read once: the socket keeps
+  // the seats and the status true. Once the match is over it is read again
+  // every few seconds, for a rematch someone else starts.
+  const ended = state?.status === "over";
   useEffect(() => {
     let stop = false;
     const load = () => api<TableInfo>("GET", "/api/tables/" + id).then((t) => {
@@ -80,9 +87,9 @@ export function TablePage(p: { id: string }) {
       if (!seatsRef.current.length) setSeats(t.seats);
     }).catch((e) => !stop && setError(String(e.message || e)));
     load();
-    const timer = setInterval(load, 4000);
+    const timer = ended ? setInterval(load, 4000) : 0;
     return () => { stop = true; clearInterval(timer); };
-  }, [id]);
+  }, [id, ended]);
 
   // The WebSocket, reconnecting by itself with a growing pause.
   useEffect(() => {
@@ -147,6 +154,7 @@ export function TablePage(p: { id: string }) {
               });
             }
             lastResult = msg.result as Result;
+            lastView = msg.view;
             addEvents(evs, lastResult);
             seen(msg.seats);
             break;
@@ -189,6 +197,7 @@ export function TablePage(p: { id: string }) {
     // lastResult is the match's as the last state told it (for the line
     // that tells the end of the match).
     let lastResult: Result | null = null;
+    let lastView: any = null;
     const addEvents = (evs: Event[], result: Result | null) => {
       if (!evs || !evs.length) return;
       const told = lines(evs, result);
@@ -206,7 +215,11 @@ export function TablePage(p: { id: string }) {
         return true;
       });
       const out = entries(told);
-      if (result && evs.some((ev) => ev.kind === "over")) out.push(entry("over", overText(result, me)));
+      if (result && evs.some((ev) => ev.kind === "over")) {
+        // What decides the match where not the totals (1862's Hits).
+        const fin = RENDERERS[gameRef.current]?.scores?.(lastView, "")?.final;
+        out.push(entry("over", overText(result, me, fin?.values)));
+      }
       return out;
     };
     connect();
@@ -286,7 +299,7 @@ export function TablePage(p: { id: string }) {
     for (const [s, ev] of Object.entries(lastMoves)) {
       for (const el of targets(board, gameId, Number(s), ev.hidden ? undefined : ev.move)) {
         el.dataset.lastSeat = s;
-        el.style.setProperty("--last", SEAT_COLOURS[Number(s) % 8]);
+        el.style.setProperty("--last", colours[Number(s)] || seatColour(Number(s)));
       }
     }
     board.querySelectorAll(".pending").forEach((el) => el.classList.remove("pending"));
@@ -308,13 +321,22 @@ export function TablePage(p: { id: string }) {
   });
 
   useBoardKeys(pageRef);
+  // The header's Rules link opens the rules beside the table.
+  useEffect(() => {
+    const open = () => setRulesOpen(true);
+    window.addEventListener(RULES_EVENT, open);
+    return () => window.removeEventListener(RULES_EVENT, open);
+  }, []);
 
   const gameInfo = useGameInfo(gameId);
-  const renderer = RENDERERS[gameId] as (typeof RENDERERS)[string] | undefined;
+  const renderer = RENDERERS[gameId] as Renderer | undefined;
   const Board = renderer && renderer.Board;
   const players = state?.view?.players || info?.seats.length || 0;
   const names = Array.from({ length: players }, (_, i) => seatName(seats, i) + (i === mySeat ? " (you)" : ""));
   const short = Array.from({ length: players }, (_, i) => shortName(seats, i));
+  const plain = short.map((n, i) => n + (i === mySeat ? " (you)" : "")); // for narrow tables: no bot levels
+  const sides = sidesOf(gameInfo, players);
+  const colours = Array.from({ length: players }, (_, i) => seatColour(i, sides));
   const status = state?.status || info?.status || "";
   const invite = location.origin + "/#/t/" + id;
   const openSeats = seats.filter((s) => s.state === "open").map((s) => s.seat);
@@ -333,15 +355,58 @@ export function TablePage(p: { id: string }) {
   const lowWins = !!gameInfo && gameInfo.low_wins;
   const over = state?.result?.over ? state.result : null;
 
+  // At the end of the match every card may be seen: the finished game's
+  // last step tells where each card lies (every hand, every pile).
+  useEffect(() => {
+    if (!over || !state) return;
+    let stop = false;
+    api<ReplayStep>("GET", `/api/tables/${id}/replay/${state.seq}`).then((st) => !stop && setEnding(st)).catch(() => {});
+    return () => { stop = true; };
+  }, [!!over, state?.seq]);
+
+  // A rematch someone else started: who waits there, and whether this
+  // page holds a seat of it already.
+  useEffect(() => {
+    if (!rematch) return;
+    let stop = false;
+    const load = () => api<TableInfo>("GET", "/api/tables/" + rematch).then((t) => !stop && setRematchInfo(t)).catch(() => {});
+    load();
+    const timer = setInterval(load, 4000);
+    return () => { stop = true; clearInterval(timer); };
+  }, [rematch]);
+  const inRematch = !!rematch && !!heldSeat(rematch);
+  const waiting = rematchInfo ? rematchInfo.seats.filter((x) => x.kind !== "bot" && x.state !== "open" && x.seat !== mySeat).map((x) => shortName(rematchInfo.seats, x.seat)) : [];
+
+  const boardProps: BoardProps | null = state && state.view ? {
+    view: state.view, seat: mySeat, players, sides, legal, act, names, toAct,
+    ...(over && ending ? { hands: ending.views.map((v) => (v && v.hand) || null), places: ending.places } : {}),
+  } : null;
+  const prompt = mine && boardProps ? viewPrompt(state!.view) || (renderer?.prompt ? renderer.prompt(boardProps) : "") : "";
+  const words = scoreWords(renderer, state?.view, word, lowWins);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(invite);
+      setCopied("Copied");
+    } catch {
+      // Without the clipboard (an insecure page, a refusal): the link is
+      // selected for the player to copy.
+      const el = pageRef.current?.querySelector<HTMLInputElement>(".invite input");
+      el?.focus(); el?.select();
+      setCopied(document.execCommand && document.execCommand("copy") ? "Copied" : "Press Ctrl+C to copy");
+    }
+    setTimeout(() => setCopied(""), 2500);
+  };
+
   return (
     <div class="table-page" ref={pageRef} data-game={gameId} data-status={status} data-seq={state ? state.seq : -1} data-my-seat={mySeat}>
       <div class="table-head">
-        <h2>{info?.title || "Table"} <span class="muted small">table {id}</span></h2>
+        <h2>{info?.title || "Table"} <span class="muted small table-id">table {id}</span></h2>
         <span class={"conn " + conn} data-conn={conn} role="status">{conn === "open" ? "connected" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
       </div>
-      <div class="table-layout">
+      <div class={"table-layout" + (rulesOpen ? " with-rules" : "")}>
         <div class="table-main">
-          <SeatBar seats={seats} names={names} short={short} toAct={toAct} result={state?.result}
+          <SeatBar seats={seats} names={names} short={short} toAct={toAct} result={state?.result} colours={colours} totalWord={words.total || "cards held"}
             clocks={live ? state?.clocks || [] : []} clock={info?.clock || 0} last={lastMoves} me={mySeat} />
           {error ? <p class="error" role="alert">{error}</p> : null}
           {!held && status !== "over" ? (
@@ -355,9 +420,9 @@ export function TablePage(p: { id: string }) {
               <span class="muted">You are watching.</span>
             </div>
           ) : null}
-          <TurnLine state={state} mySeat={mySeat} names={names} reconnecting={conn === "reconnecting"} />
-          {refusal ? <p class="refusal" role="alert" data-refusal>{refusal}</p> : null}
+          <TurnLine state={state} mySeat={mySeat} names={names} short={short} reconnecting={conn === "reconnecting"} prompt={prompt} />
           <div class={"board-wrap" + (live ? "" : " offline")} ref={boardRef} inert={!live} data-live={live ? "1" : "0"}>
+            {refusal ? <div class="refusal" role="alert"><span data-refusal>{refusal}</span><button type="button" class="refusal-close" aria-label="dismiss" onClick={() => setRefusal("")}>✕</button></div> : null}
             {pending ? (
               <div class="pending-bar" role="alert" data-pending={pending}>
                 <span>Play <b>{prettyMove(pending)}</b>?</span>
@@ -365,9 +430,9 @@ export function TablePage(p: { id: string }) {
                 <button type="button" data-cancel-move onClick={() => setPending("")}>Cancel</button>
               </div>
             ) : null}
-            {state && Board && state.view ? (
+            {Board && boardProps ? (
               <>
-                <Board view={state.view} seat={mySeat} players={players} sides={sidesOf(gameInfo, players)} legal={legal} act={act} names={names} toAct={toAct} />
+                <Board {...boardProps} />
                 {uncovered.length ? (
                   <div class="uncovered">Also: {uncovered.map((m) => <button type="button" data-extra-move={m} onClick={() => send(m)}>{prettyMove(m)}</button>)}</div>
                 ) : null}
@@ -376,24 +441,36 @@ export function TablePage(p: { id: string }) {
               <p class="waiting">Waiting for players: {openSeats.length} seat{openSeats.length === 1 ? "" : "s"} open. Invite someone with the link below.</p>
             ) : <p class="muted">Loading…</p>}
           </div>
+          {over && rematch && held && !inRematch ? (
+            <div class="rematch-invite" role="alert" data-rematch-invite>
+              <span>{waiting.length ? `${waiting.join(" and ")} started a rematch and ${waiting.length === 1 ? "is" : "are"} waiting for you.` : "A rematch has started, and your seat is kept for you."}</span>
+              <button type="button" class="primary" data-join-rematch onClick={askRematch}>Take your seat in the rematch</button>
+            </div>
+          ) : null}
           {over ? (
-            <Summary result={over} names={names} word={word} lowWins={lowWins} me={mySeat}
-              rematch={held ? askRematch : null} rematchLink={rematch ? "#/t/" + rematch : ""} replay={"#/replay/" + id}>
-              <Scores result={over} names={names} word={word} lowWins={lowWins} />
+            <Summary result={over} names={names} word={word} lowWins={lowWins} me={mySeat} colours={colours} final={words.final} unit={words.unit}
+              order={renderer?.standings ? renderer.standings(state?.view, over) : undefined}
+              rematch={held && !rematch ? askRematch : null} rematchLink={rematch && (inRematch || !held) ? "#/t/" + rematch : ""} replay={"#/replay/" + id}>
+              <Scores result={over} names={plain} word={word} lowWins={lowWins} words={words} />
             </Summary>
           ) : rematch ? <p><a href={"#/t/" + rematch}>A rematch has started</a></p> : null}
           <div class="after-board">
-            {state && !over ? <Scores result={state.result} names={names} word={word} lowWins={lowWins} /> : null}
+            {state && !over ? <Scores result={state.result} names={plain} word={word} lowWins={lowWins} words={words} /> : null}
             {state && mySeat >= 0 ? <Fallback legal={legal} act={send} disabled={!live} /> : null}
             <div class="table-foot">
-              <label class="invite">Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
+              <span class="invite">
+                <label>Invite link <input readOnly value={invite} onFocus={(e) => (e.target as HTMLInputElement).select()} /></label>
+                <button type="button" data-copy-invite onClick={copy}>{copied || "Copy"}</button>
+              </span>
               {held && status !== "over" ? <button type="button" onClick={leave}>Leave the seat</button> : null}
-              <a href="#/">Back to the lobby</a> {gameId ? <a href={"#/rules/" + gameId}>Rules</a> : null}
+              <a href="#/">Back to the lobby</a>
+              {gameId ? <a href={"#/rules/" + gameId} data-open-rules onClick={(e) => { e.preventDefault(); setRulesOpen(!rulesOpen); }}>{rulesOpen ? "Hide the rules" : "Rules"}</a> : null}
             </div>
           </div>
         </div>
         <aside class="table-side">
-          <LiveLog entries={log} names={short} me={mySeat} deal={word} over={over && !log.some((e) => e.kind === "over") ? overText(over, mySeat) : undefined} />
+          {rulesOpen && gameId ? <RulesPanel game={gameId} close={() => setRulesOpen(false)} /> : null}
+          <LiveLog entries={log} names={short} me={mySeat} deal={word} colours={colours} scores={words.deal || "Points"} totals={words.final ? words.final.label : words.total || words.rows} over={over && !log.some((e) => e.kind === "over") ? overText(over, mySeat, words.final?.values) : undefined} />
           <Chat messages={chat} canWrite={mySeat >= 0} send={sendChat} refusal={chatRefusal} me={mySeat} />
         </aside>
       </div>
@@ -401,14 +478,27 @@ export function TablePage(p: { id: string }) {
   );
 }
 
+// viewPrompt is what the game's view tells the viewer to do now, when it
+// says (its "prompt" field).
+function viewPrompt(view: any): string {
+  return view && typeof view.prompt === "string" ? view.prompt : "";
+}
+
+// scoreWords says what the score table counts: the game's own words, or
+// points by deal and their total.
+export function scoreWords(r: Renderer | undefined, view: any, word: string, lowWins: boolean): ScoreWords {
+  const w = r?.scores ? r.scores(view, word) : { rows: "Points by " + word.toLowerCase(), total: "Total" };
+  return lowWins && !w.note && w.total ? { ...w, note: "Lowest total wins." } : w;
+}
+
 // overText tells the end of a match as a log template.
-function overText(r: Result, me: number): string {
-  const totals = r.totals.map((t, i) => `{${i}} ${t}`).join(", ");
+function overText(r: Result, me: number, values?: number[]): string {
+  const totals = (values && values.length === r.totals.length ? values : r.totals).map((t, i) => `{${i}} ${t}`).join(", ");
   let who: string;
   if (!r.winners.length) who = "Nobody won.";
   else if (r.winners.length === 1) who = r.winners[0] === me ? "You win!" : `{${r.winners[0]}} wins.`;
   else who = r.winners.map((w) => `{${w}}`).join(" and ") + " share the win.";
-  return `The match is over. ${who} Totals: ${totals}.`;
+  return `The match is over. ${who} {totals}: ${totals}.`;
 }
 
 // lastWords is a seat's last move in a few words, the seat's own name left
@@ -420,7 +510,7 @@ function lastWords(ev: Event, seat: number): string {
 }
 
 function SeatBar(p: {
-  seats: SeatInfo[]; names: string[]; short: string[]; toAct: number[]; result?: Result;
+  seats: SeatInfo[]; names: string[]; short: string[]; toAct: number[]; result?: Result; colours: string[]; totalWord: string;
   clocks: { seat: number; remaining_ms: number }[]; clock: number; last: Record<number, Event>; me: number;
 }) {
   // Turn clocks count down between states.
@@ -446,7 +536,7 @@ function SeatBar(p: {
         const away = st === "away" ? "away" : st === "standin" ? "away — a stand-in plays" : st === "open" ? "open seat" : "";
         return (
           <li class={"seat-chip " + st + (acting ? " acting" : "") + (i === p.me ? " me" : "")} data-seat={i} data-state={st}
-            style={{ "--seat": SEAT_COLOURS[i % 8] } as any} aria-label={n + (acting ? ", to act" : "") + (away ? ", " + away : "")}>
+            style={{ "--seat": p.colours[i] } as any} aria-label={n + (acting ? ", to act" : "") + (away ? ", " + away : "")}>
             <span class="avatar" aria-hidden="true">
               {(p.short[i] || "?").slice(0, 1).toUpperCase()}
               {clock ? (
@@ -463,11 +553,11 @@ function SeatBar(p: {
                 <b>{p.short[i]}</b>{i === p.me ? <span class="level">you</span> : s && s.level ? <span class="level">{s.level}</span> : null}
                 {away ? <span class="state" data-away>{away}</span> : null}
               </span>
-              {ev ? <span class="last" data-last-words={i}><Words text={lastWords(ev, i)} names={p.short} me={p.me} /></span>
+              {ev ? <span class="last" data-last-words={i}><Words text={lastWords(ev, i)} names={p.short} me={p.me} colours={p.colours} /></span>
                 : acting ? <span class="last muted">to act…</span> : null}
             </span>
             {clock ? <span class="clock" title="time left to move" data-clock>{Math.ceil(ms / 1000)}s</span> : null}
-            {p.result ? <span class="total" title="total score">{p.result.totals[i]}</span> : null}
+            {p.result ? <span class="total" title={p.totalWord.toLowerCase()} aria-label={p.totalWord.toLowerCase() + " " + p.result.totals[i]}>{p.result.totals[i]}</span> : null}
           </li>
         );
       })}
@@ -475,7 +565,8 @@ function SeatBar(p: {
   );
 }
 
-function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; reconnecting: boolean }) {
+// TurnLine says whose turn it is and, on the viewer's, what to do.
+function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; short: string[]; reconnecting: boolean; prompt: string }) {
   const s = p.state;
   if (!s) return null;
   if (p.reconnecting && s.status !== "over") {
@@ -491,24 +582,47 @@ function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; 
   const others = s.to_act.filter((x) => x !== p.mySeat).map((x) => p.names[x]);
   return (
     <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} aria-live="polite">
-      {mine ? <b>Your turn.</b> : ""}{others.length ? (mine ? " Also to act: " : "To act: ") + others.join(", ") + "." : ""}
+      <span>
+        {mine ? <b>Your turn.</b> : ""}
+        {mine && p.prompt ? <span class="turn-prompt" data-prompt> <Words text={p.prompt.charAt(0).toUpperCase() + p.prompt.slice(1) + (/[.!?:]$/.test(p.prompt) ? "" : ".")} names={p.short} me={p.mySeat} /></span> : null}
+        {others.length ? (mine ? " Also to act: " : "To act: ") + others.join(", ") + "." : ""}
+      </span>
     </p>
   );
 }
 
-export function Scores(p: { result: Result; names: string[]; word: string; lowWins?: boolean }) {
+// SCORE_ROWS is how many deals a score table shows before it folds the
+// earlier ones away.
+const SCORE_ROWS = 10;
+
+// Scores is the score table: a row for each deal, labelled with what it
+// counts, and the match's totals (or what the game keeps instead).
+export function Scores(p: { result: Result; names: string[]; word: string; lowWins?: boolean; words?: ScoreWords }) {
   const r = p.result;
   if (!r) return null;
+  const w = p.words || { rows: "Points by " + p.word.toLowerCase(), total: "Total", note: p.lowWins ? "Lowest total wins." : undefined };
+  const rows = r.deal_scores || [];
+  const [all, setAll] = useState(false);
+  if (!rows.length && !w.total) return null; // nothing counted yet
+  // A long match shows its latest deals, the rest a click away.
+  const first = all || rows.length <= SCORE_ROWS ? 0 : rows.length - SCORE_ROWS + 2;
   return (
     <div class="scores" data-scores>
       <table>
-        <thead><tr><th>{p.word}</th>{p.names.map((n) => <th>{n}</th>)}</tr></thead>
+        <caption class="small">{w.rows}</caption>
+        <thead><tr><th scope="col">{p.word}</th>{p.names.map((n) => <th scope="col">{n}</th>)}</tr></thead>
         <tbody>
-          {r.deal_scores.map((row, i) => <tr data-deal-row={i + 1}><td>{i + 1}</td>{row.map((x) => <td>{x}</td>)}</tr>)}
-          <tr class="total-row"><td>Total</td>{r.totals.map((x, i) => <td class={r.winners.includes(i) ? "winner" : ""}>{x}</td>)}</tr>
+          {first ? (
+            <tr class="more-rows"><td colSpan={p.names.length + 1}>
+              <button type="button" class="link" data-all-rows onClick={() => setAll(true)}>Show {p.word.toLowerCase()}s 1 to {first} as well</button>
+            </td></tr>
+          ) : null}
+          {rows.map((row, i) => i < first ? null : <tr data-deal-row={i + 1}><th scope="row">{p.word} {i + 1}</th>{row.map((x) => <td>{x}</td>)}</tr>)}
+          {w.total ? <tr class="total-row" data-total-row><th scope="row">{w.total}</th>{r.totals.map((x, i) => <td class={r.winners.includes(i) && !w.final ? "winner" : ""}>{x}</td>)}</tr> : null}
+          {(w.extra || []).map((e) => <tr class="total-row" data-extra-row={e.label}><th scope="row">{e.label}</th>{e.values.map((x, i) => <td class={r.winners.includes(i) && w.final ? "winner" : ""}>{x}</td>)}</tr>)}
         </tbody>
       </table>
-      {p.lowWins ? <p class="muted small">Lowest total wins.</p> : null}
+      {w.note ? <p class="muted small">{w.note}</p> : null}
     </div>
   );
 }

@@ -2,8 +2,9 @@
 // playwright-core; no browser is downloaded). Run by web/browser_test.go
 // (go test ./web/), which starts `parlour serve` and sets PARLOUR_URL.
 // Screenshots go to PARLOUR_SHOTS (default web/test-results/): every
-// game's table mid-deal as GAME-{desktop,phone}-{light,dark}.png, and one
-// or more for each test. PARLOUR_TESTS=a,b runs only those tests.
+// game's table mid-deal as GAME-{desktop,phone}-{light,dark}.png, its end
+// of match as GAME-over-{desktop,phone}-{light,dark}.png, and one or more
+// for each test. PARLOUR_TESTS=a,b runs only those tests.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
@@ -141,6 +142,37 @@ async function clickMove(page, rnd) {
 const wider = (page, w) => page.evaluate((w) => Array.from(document.querySelectorAll("body *")).filter((e) => e.getBoundingClientRect().right > w + 1)
   .slice(0, 5).map((e) => e.tagName.toLowerCase() + "." + String(e.className).replace(/ /g, ".")).join(", "), w);
 
+// box is an element's place on the page (not the screen): its top, left,
+// width and height, for telling whether something moved.
+const box = (page, sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { x: r.left + scrollX, y: r.top + scrollY, w: r.width, h: r.height }; });
+const same = (a, b) => Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
+
+// rgbOf writes a colour "#rrggbb" as getComputedStyle does.
+const rgbOf = (hex) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+
+// watchOver opens a table as a spectator and waits for the end of its
+// match (bot seats play it out).
+async function watchOver(page, id, timeout = 90000) {
+  await page.goto(`${base}/#/t/${id}`);
+  await page.waitForSelector('.table-page[data-status="over"] [data-over]', { timeout });
+}
+
+// rulesForPlayers checks the rules of game shown in the page: headings
+// (among them want), paragraphs in the page's own font, and nothing
+// written for the engine.
+async function rulesForPlayers(page, game, want) {
+  const sel = `[data-rules="${game}"]`;
+  const heads = await page.$$eval(sel + " h3", (es) => es.map((e) => e.textContent.trim()));
+  for (const h of want) check(heads.includes(h), `the ${game} rules have no heading "${h}": ${heads}`);
+  check(!heads.some((h) => /^(scores|moves|scripts|rulings)/i.test(h)), `the ${game} rules show engine sections: ${heads}`);
+  const text = await page.textContent(sel);
+  const engine = text.match(/\((moves?|move):|RULINGS|TestRuling|\b(propose|play|pass|keep|swap|reveal|give) [A-Z](?: [A-Z])*\b|SCRIPTS/);
+  check(!engine, `the ${game} rules show the engine's notation: ` + (engine && text.slice(Math.max(0, engine.index - 40), engine.index + 40)));
+  check((await page.$$(sel + " p")).length >= 5, `the ${game} rules are not in paragraphs`);
+  const font = await page.$eval(sel + " p", (e) => getComputedStyle(e).fontFamily + " " + getComputedStyle(e).whiteSpace);
+  check(!/mono/i.test(font) && !/pre/.test(font), `the ${game} rules are set as a dump: ${font}`);
+}
+
 function rng(seed) { let s = seed >>> 0; return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32); }
 
 const tests = {
@@ -154,10 +186,9 @@ const tests = {
     await page.waitForSelector('form[data-create="tractric"]');
     await shot(page, "lobby");
     await page.click('.game-card[data-game="parcellus"] >> text=Rules');
-    await page.waitForSelector('pre[data-rules="parcellus"]');
-    const rules = await page.textContent('pre[data-rules="parcellus"]');
-    const want = (await api("GET", "/api/games/parcellus")).rules;
-    check(rules === want, "the rules page shows the rules text");
+    await page.waitForSelector('[data-rules="parcellus"] h3');
+    await rulesForPlayers(page, "parcellus", ["The deal", "The pass", "The play", "Scoring", "The match"]);
+    await shot(page, "rules-page");
     // A table made with the lobby's form: Damn, seat 1 for me, seat 2 a bot.
     await page.goto(base + "/");
     await page.click('.game-card[data-game="damn"] button');
@@ -174,6 +205,18 @@ const tests = {
     await watcher.waitForSelector(`[data-list="live"] [data-table="${id}"] a`);
     await watcher.click(`[data-list="live"] [data-table="${id}"] a`);
     await watcher.waitForSelector('.table-page[data-my-seat="-1"] .board.damn');
+    // The lobby is pushed, not polled: a table opened after the page
+    // loaded shows in its list, and the page asks for no list itself, nor
+    // for the rules texts it does not show.
+    const lobby = await newPage();
+    const asked = [];
+    lobby.on("request", (r) => asked.push(r.url().replace(base, "")));
+    await lobby.goto(base + "/");
+    await lobby.waitForSelector(".game-card");
+    const fresh = await api("POST", "/api/tables", { game: "golf", seats: ["open", "random"] });
+    await lobby.waitForSelector(`[data-list="open"] [data-table="${fresh.id}"]`, { timeout: 5000 });
+    check(!asked.some((u) => u.startsWith("/api/tables")), "the lobby polled its lists: " + asked.filter((u) => u.startsWith("/api/tables")));
+    check(asked.includes("/api/games?rules=0") && !asked.includes("/api/games"), "the lobby fetched the games as " + asked.filter((u) => u.startsWith("/api/games")));
     check(!page.errors.length, "page errors: " + page.errors);
   },
 
@@ -184,16 +227,47 @@ const tests = {
     await myTurn(page);
     await page.click(".fallback summary");
     await page.fill('.fallback input[name="move"]', "swap 9");
+    const board0 = await box(page, ".board");
     await page.press('.fallback input[name="move"]', "Enter");
     await page.waitForSelector("[data-refusal]");
     const reason = await page.textContent("[data-refusal]");
     check(/position|swap|not/i.test(reason), "refusal reason: " + reason);
+    const board1 = await box(page, ".board");
+    check(same(board0, board1), `the refused-move banner moved the board from ${JSON.stringify(board0)} to ${JSON.stringify(board1)}`);
+    await shot(page, "golf-refused", false);
     await page.click(".fallback summary");
     const r = rng(7);
-    let n = 0, reloaded = false;
+    let n = 0, reloaded = false, tookDiscard = false, drew = false;
     for (;;) {
       const s = await myTurn(page);
       if (s === "over") break;
+      // Drawing: nothing on the table moves as the drawn card appears; a
+      // card taken from the discards may not be thrown away, and the
+      // prompt does not offer it.
+      const how = !tookDiscard && (await page.$('.board [data-move="draw discard"]')) ? "draw discard" : !drew && (await page.$('.board [data-move="draw stock"]')) ? "draw stock" : "";
+      if (how) {
+        const before = await seq(page);
+        const places = async () => ({ stock: await box(page, '[data-place="stock"]'), discard: await box(page, '[data-place="discard"]'), mine: await box(page, ".golf-seat.mine") });
+        const p0 = await places();
+        await page.click(`.board [data-move="${how}"]`);
+        await page.waitForFunction((b) => Number(document.querySelector(".table-page").dataset.seq) > b, before);
+        await page.waitForSelector('[data-place="drawn"]:not(.vacant) .card');
+        const p1 = await places();
+        for (const k of Object.keys(p0)) check(same(p0[k], p1[k]), `the ${k} moved as the drawn card appeared: ${JSON.stringify(p0[k])} to ${JSON.stringify(p1[k])}`);
+        const prompt = await page.textContent("[data-prompt]");
+        if (how === "draw discard") {
+          tookDiscard = true;
+          check(!(await page.$('.board [data-move="discard"]')), "a card taken from the discards can be thrown away");
+          check(!/throw it away|or the discard pile/i.test(prompt), "after taking the discard, the prompt offers throwing it away: " + prompt);
+          await shot(page, "golf-took-discard", false);
+        } else {
+          drew = true;
+          check(await page.$('.board [data-move="discard"]'), "a card drawn from the stock cannot be thrown away");
+        }
+        await clickMove(page, r);
+        n++;
+        continue;
+      }
       await clickMove(page, r);
       n++;
       if (n === 3) await shot(page, "golf");
@@ -227,6 +301,23 @@ const tests = {
       const r = document.querySelector(".replay-page");
       return r && r.dataset.step !== "2" && r.dataset.step === document.querySelector("[data-k]").textContent;
     });
+    // The move list: the log's words, and the current move in view.
+    const items = await page.$$eval(".moves li", (es) => es.map((e) => e.textContent.trim()));
+    check(items.length > 5 && items.every((t) => !/:\s*(draw|swap|reveal|discard|stop)\b/.test(t)), "the replay's moves are told in notation: " + items.slice(0, 5));
+    const inView = () => page.$eval(".moves", (ol) => {
+      const li = ol.querySelector("li.current");
+      if (!li) return "no current move";
+      const a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();
+      return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 ? "" : `the current move lies at ${b.top}-${b.bottom}, the list shows ${a.top}-${a.bottom}`;
+    });
+    const far = await inView();
+    check(!far, "after Last: " + far);
+    await page.click('[data-step-to="first"]');
+    await page.waitForSelector('.replay-page[data-step="0"]');
+    await page.click('[data-step-to="next"]');
+    await page.waitForSelector('.replay-page[data-step="1"]');
+    const near = await inView();
+    check(!near, "after going back to the first move: " + near);
     await shot(page, "golf-replay");
     // The shared link opens the replay at that step.
     const page2 = await newPage({ width: 390, height: 844 });
@@ -250,13 +341,53 @@ const tests = {
     for (;;) {
       const s = await myTurn(page, async () => !!(await page.$('[data-deal-row="1"]')));
       if (s !== "mine" || (await page.$('[data-deal-row="1"]'))) break;
-      if (n === 0) await shot(page, "parcellus-pass");
+      if (n === 0) {
+        // The pass: no base is turned yet; three cards may be picked, not
+        // a fourth; a picked card stays lifted under the pointer.
+        const badges = await page.$$eval(".board .badge", (es) => es.map((e) => e.textContent));
+        check(!badges.some((b) => /turned the base/.test(b)), "the turned-the-base badge shows before any base is turned: " + badges);
+        const picks = await page.$$('.board [data-pick="1"]');
+        check(picks.length >= 4, "cards to pick for the pass: " + picks.length);
+        const cards = [];
+        for (const e of picks.slice(0, 4)) cards.push(await e.getAttribute("data-card"));
+        for (const c of cards) {
+          const e = await page.$(`.board [data-card="${c}"][data-pick="1"]`);
+          if (e) await e.click();
+        }
+        const picked = await page.$$eval('.board [aria-pressed="true"]', (es) => es.map((e) => e.dataset.card));
+        check(picked.length === 3 && !picked.includes(cards[3]), "the pass took a fourth card: " + picked);
+        check((await page.textContent(".board [data-confirm]")).startsWith("Pass to "), "the pass's button: " + (await page.textContent(".board [data-confirm]")));
+        await page.hover(`.board [data-card="${picked[0]}"]`);
+        await page.waitForTimeout(250);
+        const lift = await page.$eval(`.board [data-card="${picked[0]}"]`, (e) => new DOMMatrix(getComputedStyle(e).transform).m42);
+        check(lift <= -8, "a picked card under the pointer loses its lift: " + lift);
+        await shot(page, "parcellus-pass");
+        await page.click(".board [data-clear]");
+      }
+      const none = await page.$('.board [data-move="pass"]');
+      if (none) {
+        // Adding no card is named apart from the pass of three, and a
+        // primary button on the felt is not the felt's colour.
+        check((await none.textContent()) === "Add no card", "the button for adding no card reads " + (await none.textContent()));
+        const [bg, felt] = await page.evaluate(() => {
+          const b = document.querySelector('.board [data-move="pass"]');
+          const probe = document.createElement("span");
+          probe.style.background = "var(--felt)";
+          document.querySelector(".board").appendChild(probe);
+          const felt = getComputedStyle(probe).backgroundColor;
+          probe.remove();
+          return [getComputedStyle(b).backgroundColor, felt];
+        });
+        check(bg !== felt, "a primary button on the felt has the felt's colour " + felt);
+      }
       await clickMove(page, r);
       n++;
       if (n === 3) await shot(page, "parcellus");
       check(n < 100, "the deal does not end");
     }
     await page.waitForSelector('[data-deal-row="1"]');
+    const note = await page.textContent(".board-note");
+    check(/30 points or more/.test(note) && !/first past/i.test(note), "how the match is won: " + note);
     await shot(page, "parcellus-deal-over");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "parcellus-phone");
@@ -523,6 +654,9 @@ const tests = {
       const r = rng(5);
       for (let i = 0; i < (Number(process.env.PARLOUR_MOVES) || moves); i++) {
         if ((await myTurn(page)) !== "mine") break;
+        // Every phase of every game says what to do.
+        const said = await page.$eval(".turn", (e) => e.textContent.trim());
+        check(await page.$("[data-prompt]") && !/^Your turn\.$/.test(said), `${game}: the turn line says no more than: ${said}`);
         await clickMove(page, r);
       }
       await myTurn(page);
@@ -532,11 +666,13 @@ const tests = {
       for (const scheme of ["light", "dark"]) {
         await page.emulateMedia({ colorScheme: scheme });
         for (const [size, vp] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
-          if (options.edition && (scheme === "dark" || size === "phone")) continue;
           await page.setViewportSize(vp);
           await page.evaluate(() => window.scrollTo(0, 0));
           await shot(page, `${name}-${size}-${scheme}`, size === "phone");
           if (size === "phone") {
+            // A player's own cards are on the first screen.
+            const own = await page.$eval('.board [aria-label="your hand"], .golf-seat.mine .golf-grid', (e) => e.getBoundingClientRect().bottom);
+            check(own <= 844, `${name}: the player's own cards end at ${Math.round(own)}px, below a ${844}px screen`);
             const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             check(wide <= 1, `the ${name} table is ${wide}px wider than a phone's screen: ` + (wide > 1 ? await wider(page, 390) : ""));
           }
@@ -551,6 +687,15 @@ const tests = {
     // A phone: the table fits its width, the log and the chat come below
     // the board and are usable.
     const page = await newPage({ width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+    // "New table" brings its form on screen.
+    await page.goto(base + "/");
+    await page.waitForSelector('[data-new-table="tractric"]');
+    await page.locator('[data-new-table="tractric"]').tap();
+    await page.waitForSelector('form[data-create="tractric"]');
+    await page.waitForTimeout(200);
+    const form = await page.$eval('form[data-create="tractric"]', (e) => e.getBoundingClientRect().top);
+    check(form >= 0 && form < 844 - 100, `the New table form starts at ${Math.round(form)}px, off a phone's screen`);
+    await shot(page, "lobby-new-table-phone", false);
     await sit(page, { game: "golf", options: { holes: 1, players: 4 }, seats: ["open", "random", "random", "random"], seed: 3 });
     await myTurn(page);
     await clickMove(page, rng(3));
@@ -731,6 +876,310 @@ const tests = {
     check(!page.errors.length, "page errors: " + page.errors);
     await page.context().close();
   },
+
+  async rules() {
+    // The rules open beside the table, not instead of it, and read as a
+    // page for players.
+    const page = await newPage({ width: 1280, height: 800 });
+    const id = await sit(page, { game: "tractric", options: {}, seats: ["open", "random", "random"], seed: 16 });
+    await myTurn(page);
+    const board0 = await page.locator(".board").boundingBox();
+    await page.click("[data-open-rules]");
+    await page.waitForSelector('[data-rules-panel] [data-rules="tractric"] h3');
+    check((await page.evaluate(() => location.hash)) === "#/t/" + id, "opening the rules left the table: " + (await page.evaluate(() => location.hash)));
+    const board1 = await page.locator(".board").boundingBox();
+    const panel = await page.locator("[data-rules-panel]").boundingBox();
+    check(board1 && board1.width > 500 && board1.y < 800, "the table is not in sight beside the rules: " + JSON.stringify(board1));
+    check(panel.x >= board1.x + board1.width - 1, "the rules lie over the table: " + JSON.stringify({ panel, board1 }));
+    await rulesForPlayers(page, "tractric", ["Equipment", "The deal", "Trumps", "The play", "Scoring a hand"]);
+    await shot(page, "rules-beside-table", false);
+    // Playing on with the rules open, then closing them with Escape.
+    await clickMove(page, rng(16));
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-rules-panel]", { state: "detached" });
+    const board2 = await page.locator(".board").boundingBox();
+    check(Math.abs(board2.width - board0.width) < 1, "the table did not come back as it was");
+    // On a phone the rules are a sheet over the lower part of the table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click("[data-header-rules]"); // the header's link, at a table, opens them beside it
+    await page.waitForSelector('[data-rules-panel] [data-rules="tractric"] h3');
+    check((await page.evaluate(() => location.hash)) === "#/t/" + id, "the header's Rules link left the table");
+    const sheet = await page.locator("[data-rules-panel]").boundingBox();
+    const top = await page.locator(".board").boundingBox();
+    check(sheet.y >= 0 && sheet.y < 844 && sheet.y + sheet.height <= 845 && sheet.width <= 390, "the rules sheet is not on the phone's screen: " + JSON.stringify(sheet));
+    check(top.y >= 0 && top.y + 40 < sheet.y, "the table is not in sight above the rules sheet");
+    await shot(page, "rules-phone", false);
+    await page.click("[data-close-rules]");
+    await page.waitForSelector("[data-rules-panel]", { state: "detached" });
+    check(!page.errors.length, "page errors: " + page.errors);
+    await page.context().close();
+  },
+
+  async tractric4() {
+    // Four players: partners opposite, named so, in their side's colour
+    // (the colour of their counters); the hand by suit, then rank; "led"
+    // only once the lead is on the table.
+    const page = await newPage({ width: 1280, height: 800 });
+    await sit(page, { game: "tractric", options: { players: 4 }, seats: ["open", "random", "random", "random"], seed: 19 });
+    await myTurn(page);
+    const colour = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e)[p], prop);
+    for (const [seat, side] of [[0, 0], [1, 1], [2, 0], [3, 1]]) {
+      const tag = seat === 0 ? ".seat-box.mine .seat-tag" : `.seat-box[data-seat="${seat}"] .seat-tag`;
+      const mine = await colour(tag, "borderBottomColor");
+      const counters = await colour(`[data-reserve="${side}"] .dot`, "backgroundColor");
+      const chip = await colour(`.seat-chip[data-seat="${seat}"]`, "borderLeftColor");
+      check(mine === counters && chip === counters, `seat ${seat} is ${mine} (chip ${chip}), its side's counters ${counters}`);
+    }
+    check((await page.textContent('.seat-box[data-seat="2"] [data-partner]')) === "your partner", "the partner is not named");
+    check(!(await page.$('.seat-box[data-seat="1"] [data-partner], .seat-box[data-seat="3"] [data-partner]')), "an opponent is named partner");
+    check(await page.$('.trick [data-trick-seat="2"].slot-top'), "the partner's card is not opposite mine");
+    check(await page.$('.trick [data-trick-seat="0"].slot-bottom') && await page.$('.trick [data-trick-seat="1"].slot-left') && await page.$('.trick [data-trick-seat="3"].slot-right'), "the trick is not laid round the table");
+    const hand = await page.$$eval('.seat-box.mine [aria-label="your hand"] .card', (es) => es.map((e) => e.dataset.card));
+    const ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+    const suits = hand.map((c) => c.slice(-1));
+    const groups = suits.filter((x, i) => i === 0 || x !== suits[i - 1]);
+    check(new Set(groups).size === groups.length, "the hand is not sorted by suit: " + hand);
+    check(hand.every((c, i) => i === 0 || c.slice(-1) !== hand[i - 1].slice(-1) || ranks.indexOf(c.slice(0, -1)) > ranks.indexOf(hand[i - 1].slice(0, -1))), "a suit is not sorted by rank: " + hand);
+    const r = rng(19);
+    let turns = 0;
+    for (let i = 0; i < 14; i++) {
+      if ((await myTurn(page)) !== "mine") break;
+      const led = await page.$$eval(".trick .slot", (es) => es.filter((e) => /\bled\b/.test(e.textContent)).map((e) => !!e.querySelector(".card[data-card]:not([data-card=''])")));
+      check(led.every(Boolean), "a seat is said to have led with no card on the table");
+      const prompt = await page.textContent("[data-prompt]").catch(() => "");
+      check(prompt.trim().length > 3, "no prompt on my turn");
+      if (turns === 3) await shot(page, "tractric-4p", false);
+      await clickMove(page, r);
+      turns++;
+    }
+    check(turns >= 5, "turns played: " + turns);
+    check(!page.errors.length, "page errors: " + page.errors);
+    await page.context().close();
+  },
+
+  async court1862() {
+    // The 1862 form offers only what 1862 takes, so it can always be
+    // sent; its table tells cards and court cards won, and its score
+    // table says what each row counts.
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(base + "/");
+    await page.click('[data-new-table="court-circular"]');
+    const form = 'form[data-create="court-circular"]';
+    await page.waitForSelector(form);
+    check(await page.$(form + ' input[name="target"]'), "the 1860 form has a target");
+    await page.fill(form + ' input[name="target"]', "20");
+    await page.selectOption(form + ' select[name="edition"]', "1862");
+    check(!(await page.$(form + ' input[name="target"]')), "the 1862 form offers a target");
+    check(!(await page.$(form + ' input[name="players"]')), "the 1862 form offers a number of players");
+    check((await page.$$(form + ' select[name^="seat"]')).length === 2, "1862 is for two players");
+    await page.fill(form + ' input[name="name"]', "Tessa");
+    await page.click(form + ' button[type="submit"]');
+    await page.waitForSelector('.table-page[data-game="court-circular"][data-my-seat="0"][data-status="playing"]');
+    const id = await page.evaluate(() => location.hash.split("/")[2]);
+    const t = await api("GET", "/api/tables/" + id);
+    check(t.options.edition === "1862" && t.options.target === undefined, "the table made: " + JSON.stringify(t.options));
+    check(!(await page.$(".error")), "the form was refused");
+    await myTurn(page);
+    check(/cards won \d+ · court cards won \d+/.test(await page.textContent('[data-tally="0"]')), "the 1862 tally: " + (await page.textContent('[data-tally="0"]')));
+    check((await page.textContent("[data-total-row] th")) === "Points toward the next Hit", "the 1862 total row reads " + (await page.textContent("[data-total-row] th")));
+    check(/Hits/.test(await page.textContent("[data-extra-row] th")), "no Hits row");
+    const r = rng(8);
+    for (let i = 0; i < 10; i++) {
+      if ((await myTurn(page)) !== "mine") break;
+      check(((await page.textContent("[data-prompt]").catch(() => "")) || "").trim().length > 3, "no prompt on my turn: " + (await page.textContent(".turn")));
+      await clickMove(page, r);
+    }
+    await shot(page, "court-1862-play", false);
+    check(!page.errors.length, "page errors: " + page.errors);
+    await page.context().close();
+  },
+
+  async invite() {
+    // The invite link is copied with a click; a rematch tells the other
+    // player who waits for them, and one click seats them.
+    const t = await api("POST", "/api/tables", { game: "golf", options: { holes: 1, players: 2 }, seats: ["open", "open"], seed: 27 });
+    const a = await newPage({ width: 1280, height: 800 }, { permissions: ["clipboard-read", "clipboard-write"] });
+    const b = await newPage({ width: 1280, height: 800 });
+    for (const [p, seat, name] of [[a, 0, "Ann"], [b, 1, "Ben"]]) {
+      await p.goto(`${base}/#/t/${t.id}`);
+      await p.fill(".join-box input", name);
+      await p.click(`[data-join="${seat}"]`);
+      await p.waitForSelector(`.table-page[data-my-seat="${seat}"]`);
+    }
+    await a.click("[data-copy-invite]");
+    await a.waitForFunction(() => document.querySelector("[data-copy-invite]").textContent === "Copied");
+    const copied = await a.evaluate(() => navigator.clipboard.readText());
+    check(copied === `${base}/#/t/${t.id}`, "the copied invite: " + copied);
+    // Both play the hole out.
+    const r = rng(27);
+    for (let n = 0; n < 300; n++) {
+      const st = await a.$eval(".table-page", (e) => e.dataset.status);
+      if (st === "over") break;
+      const who = (await a.$('.turn[data-turn="mine"]')) ? a : (await b.$('.turn[data-turn="mine"]')) ? b : null;
+      if (!who) { await a.waitForTimeout(50); continue; }
+      await clickMove(who, r);
+    }
+    await a.waitForSelector("[data-over] [data-rematch]");
+    await b.waitForSelector("[data-over]");
+    await a.click("[data-rematch]");
+    await a.waitForFunction((old) => !location.hash.includes(old), t.id);
+    await b.waitForSelector("[data-rematch-invite]");
+    await b.waitForFunction(() => /Ann started a rematch and is waiting for you/.test(document.querySelector("[data-rematch-invite]").textContent));
+    await shot(b, "rematch-invite", false);
+    await b.click("[data-join-rematch]");
+    await b.waitForFunction((old) => !location.hash.includes(old), t.id);
+    await b.waitForSelector('.table-page[data-my-seat="1"][data-status="playing"]');
+    check((await a.evaluate(() => location.hash)) === (await b.evaluate(() => location.hash)), "the two are not at the same rematch");
+    await a.waitForSelector('.table-page[data-status="playing"]');
+    for (const p of [a, b]) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
+  },
+
+  async ends() {
+    // Each game's end of match, watched: the standings follow the game's
+    // way of winning, Damn shows every card, the score table labels what
+    // it counts; screenshots at both sizes in both themes. Damn's log
+    // goes past 200 lines and keeps following.
+    const games = (await api("GET", "/api/games"));
+    const runs = [
+      ["damn", { players: 3 }, ["random", "random", "random"]],
+      ["golf", { holes: 2, players: 3 }, ["heuristic", "random", "easy"]],
+      ["parcellus", { target: 12 }, ["random", "random", "random"]],
+      ["tractric", {}, ["random", "random", "random"]],
+      ["court-circular", { players: 3, target: 8 }, ["random", "random", "random"]],
+      ["court-circular", { edition: "1862" }, ["random", "random"]],
+    ];
+    // All at once: the bots play them out while the first is watched.
+    const ids = [];
+    for (const [game, options, seats] of runs) ids.push((await api("POST", "/api/tables", { game, options, seats, seed: 41 })).id);
+    for (let i = 0; i < runs.length; i++) {
+      const [game, options] = runs[i];
+      const info = games.find((g) => g.id === game);
+      const page = await newPage({ width: 1280, height: 800 });
+      if (game === "damn") {
+        // The live log, watched from the start of a long game.
+        await page.goto(`${base}/#/t/${ids[i]}`);
+        await page.waitForFunction(() => Number(document.querySelector(".table-page")?.dataset.seq) > 230 || document.querySelector('.table-page[data-status="over"]'), null, { timeout: 90000 });
+        check((await seq(page)) > 200 || (await api("GET", "/api/tables/" + ids[i])).moves > 200, "the Damn game was too short to fill the log");
+        await page.waitForTimeout(300);
+        const left = await page.$eval('[role="log"]', (e) => e.scrollHeight - e.clientHeight - e.scrollTop);
+        check(left <= 2, `past 200 lines the log stopped following: ${left}px below`);
+      }
+      await watchOver(page, ids[i]);
+      await page.waitForSelector("[data-standing]");
+      const r = (await api("GET", "/api/tables/" + ids[i])).result;
+      const order = await page.$$eval("[data-standing]", (es) => es.map((e) => Number(e.dataset.standing)));
+      if (r.winners.length) check(r.winners.includes(order[0]), `${game}: the winner ${r.winners} is not first: ${order}`);
+      const rest = order.filter((s) => !r.winners.includes(s)).map((s) => r.totals[s]);
+      const lowWins = info.low_wins;
+      check(rest.every((x, k) => k === 0 || (lowWins ? x >= rest[k - 1] : x <= rest[k - 1])), `${game}: the standings ${order} do not follow the totals ${r.totals} (lowest wins: ${lowWins})`);
+      if (game === "damn") {
+        const loser = order[order.length - 1];
+        check(r.totals[loser] > 0, "the loser holds no cards");
+        await page.waitForSelector(`[data-shown-hand="${loser}"]`);
+        const shown = await page.$$eval(`.seat-box[data-seat="${loser}"] .card:not(.back):not(.empty)`, (es) => es.length);
+        check(shown === r.totals[loser], `the loser holds ${r.totals[loser]} cards, ${shown} are shown`);
+      }
+      if (game === "tractric") check((await page.textContent("[data-total-row] th")) === "Games won", "Tractric's total row");
+      const name = game + (options.edition ? "-" + options.edition : "") + "-over";
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const [size, vp] of [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]]) {
+          await page.setViewportSize(vp);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shot(page, `${name}-${size}-${scheme}`, true);
+        }
+      }
+      check(!page.errors.length, game + " page errors: " + page.errors);
+      await page.context().close();
+    }
+  },
+};
+
+// ==== game analysis (web/src/analysis.tsx; ../shared/spec/analysis.md) ====
+// A Golf hole played to its end; the summary's link asks for the analysis
+// on the replay page, whose progress shows until it is done; then the
+// chart, each move's label, and at a costly move the better move marked
+// on the board. A hindsight analysis asked for next is labelled so.
+tests.analysis = async function analysis() {
+  const page = await newPage();
+  const id = await sit(page, { game: "golf", options: { holes: 1, players: 2 }, seats: ["open", "random"], seed: 23 });
+  const r = rng(23);
+  for (let n = 0; ; n++) {
+    if ((await myTurn(page)) === "over") break;
+    await clickMove(page, r);
+    check(n < 200, "the hole does not end");
+  }
+  await page.waitForSelector("[data-over] [data-analysis-link]");
+  await page.click("[data-analysis-link]");
+  await page.waitForSelector(".replay-page");
+  // Asked for on coming: its progress shows, then the report.
+  const seen = await page.waitForSelector('[data-analysis]:not([data-analysis="idle"])');
+  const first = await seen.getAttribute("data-analysis");
+  if (first !== "done") {
+    await page.waitForSelector(".analysis-progress progress");
+    await shot(page, "analysis-progress", false);
+  }
+  await page.waitForSelector('[data-analysis="done"]', { timeout: 120000 });
+  const st = await api("GET", `/api/tables/${id}/analysis`);
+  check(st.status === "done" && st.report && st.report.mode === "information", "the analysis as the API has it: " + JSON.stringify(st).slice(0, 200));
+  const rep = st.report;
+  const moves = (await api("GET", `/api/tables/${id}/replay`)).moves.length;
+  // The chart: a line per seat, the step marked; a click goes to a move.
+  const lines = await page.$$eval("[data-win-chart] [data-chart-seat] polyline", (es) => es.length);
+  check(lines === 2, "the chart has a line per seat: " + lines);
+  check(Number(await page.$eval("[data-chart-step]", (e) => e.dataset.chartStep)) === 0, "the chart marks step 0");
+  const costly = rep.decisions.filter((d) => !d.forced && d.best && d.best !== d.move).sort((a, b) => b.loss - a.loss)[0];
+  check(costly, "a random hole has a move the search would have played otherwise");
+  const box = await (await page.$("[data-win-chart] svg")).boundingBox();
+  const L = 36, R = 10; // the chart's margins (analysis.tsx), in its own pixels: the svg is drawn at its size
+  await page.mouse.click(box.x + L + (costly.n / moves) * (box.width - L - R), box.y + box.height / 2);
+  await page.waitForSelector(`.replay-page[data-step="${costly.n}"]`);
+  check(Number(await page.$eval("[data-chart-step]", (e) => e.dataset.chartStep)) === costly.n, "the chart marks the step clicked");
+  // The chosen step: the move played, its chance, the better move and its chance, drawn on the board.
+  await page.waitForSelector(`[data-analysis-step="${costly.n}"] [data-better-text]`);
+  const said = await page.textContent(`[data-analysis-step="${costly.n}"]`);
+  const pct = (c) => Math.round(c * 100) + "%";
+  check(said.includes(pct(costly.chance)) && said.includes(pct(costly.best_chance)) && said.includes(costly.label), "the step tells the chances and the label: " + said);
+  const marked = await page.$$eval(".board [data-better-move]", (es) => es.map((e) => e.dataset.betterMove));
+  check(marked.length > 0 && marked.every((m) => m === costly.best), `the better move ${costly.best} is marked on the board: ${marked}`);
+  // Each move's label beside it, readable: its text against its pill.
+  const labels = await page.$$eval(".moves [data-label]", (es) => es.map((e) => e.dataset.label));
+  check(labels.length === rep.decisions.length, `a label beside each move analysed: ${labels.length} of ${rep.decisions.length}`);
+  check(await page.$(`.moves li.current [data-label="${costly.label}"]`), "the chosen move's label in the list");
+  const contrast = (pg) => pg.$$eval(".an-label:not(.an-forced)", (es) => es.map((e) => {
+    const rgb = (c) => c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    const lum = (c) => { const [r, g, b] = rgb(c); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    const s = getComputedStyle(e), a = lum(s.color), b = lum(s.backgroundColor);
+    return { label: e.dataset.label, ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+  }));
+  for (const c of await contrast(page)) check(c.ratio >= 4.5, `the label ${c.label} is hard to read: contrast ${c.ratio.toFixed(2)}`);
+  await shot(page, "analysis-replay");
+  // The same in the dark theme and on a phone.
+  const dark = await newPage({ width: 1100, height: 900 }, { colorScheme: "dark" });
+  await dark.goto(`${base}/#/replay/${id}/${costly.n}`);
+  await dark.waitForSelector('[data-analysis="done"]');
+  await dark.waitForSelector(".board [data-better-move]");
+  for (const c of await contrast(dark)) check(c.ratio >= 4.5, `dark: the label ${c.label} is hard to read: contrast ${c.ratio.toFixed(2)}`);
+  await shot(dark, "analysis-replay-dark");
+  const phone = await newPage({ width: 390, height: 844 });
+  await phone.goto(`${base}/#/replay/${id}/${costly.n}`);
+  await phone.waitForSelector(".board [data-better-move]");
+  check((await wider(phone, 390)).length === 0, "the analysis fits a phone: " + (await wider(phone, 390)));
+  await shot(phone, "analysis-replay-phone");
+  // A hindsight analysis, asked for next, is labelled so wherever shown.
+  const h = await fetch(`${base}/api/tables/${id}/analysis`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ hindsight: true }) });
+  check(h.status === 202 || h.status === 200, "hindsight asked for: " + h.status);
+  await page.goto(`${base}/#/replay/${id}/${costly.n}`);
+  await page.reload();
+  await page.waitForSelector('[data-analysis="done"][data-mode="hindsight"]', { timeout: 120000 });
+  await page.waitForSelector(`[data-analysis-step="${costly.n}"]`);
+  for (const [sel, what] of [["[data-win-chart] figcaption", "the chart"], [`[data-analysis-step="${costly.n}"]`, "the step"], [".moves li.current", "the label"]]) {
+    check(/hindsight/i.test(await page.textContent(sel)), what + " does not say hindsight");
+  }
+  await shot(page, "analysis-hindsight", false);
+  for (const p of [page, dark, phone]) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
 };
 
 let failed = 0;

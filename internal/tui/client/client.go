@@ -172,38 +172,74 @@ func call(ctx context.Context, method, u string, body []byte, out any) error {
 	return nil
 }
 
+// Sitting is a seat taken at a table by Sit, and its connection.
+type Sitting struct {
+	Seat Seat
+	Conn *Conn
+	// Reused reports that the seat was one the store held, taken back.
+	Reused bool
+	// Busy lists the seats the store holds at the table that another
+	// process of this user plays now (another terminal): Sit left them to
+	// it and joined as a new player.
+	Busy []int
+}
+
 // Sit takes a seat at the invite's table and connects to it. A seat the
-// store holds for that table is taken back with its token (reused is then
-// true); otherwise, or when the table no longer knows that token, Sit
-// joins the first open seat under name and keeps its token in the store.
-// Nothing is kept when joining fails.
-func Sit(ctx context.Context, inv Invite, name string, store Store) (seat Seat, conn *Conn, reused bool, err error) {
-	held, ok, err := store.Get(inv)
+// store holds for that table is taken back with its token, unless another
+// process plays it now (each seat is locked while played, see lockSeat):
+// a second terminal of the same user does not take the first one's seat.
+// Otherwise, or when the table no longer knows the token, Sit joins the
+// first open seat under name and keeps its token in the store beside the
+// others. Nothing is kept when joining fails. The seat stays locked until
+// the connection is closed.
+func Sit(ctx context.Context, inv Invite, name string, store Store) (Sitting, error) {
+	held, err := store.All(inv)
 	if err != nil {
-		return Seat{}, nil, false, err
+		return Sitting{}, err
 	}
-	if ok {
-		conn, err := Dial(ctx, inv, held.Token)
+	var busy []int
+	for _, h := range held {
+		release, ok, err := lockSeat(store, inv, h.Seat)
+		if err != nil {
+			return Sitting{}, err
+		}
+		if !ok {
+			busy = append(busy, h.Seat)
+			continue
+		}
+		conn, err := Dial(ctx, inv, h.Token)
 		if err == nil {
-			return held, conn, true, nil
+			conn.release = release
+			return Sitting{Seat: h, Conn: conn, Reused: true, Busy: busy}, nil
 		}
+		release()
 		if !errors.Is(err, ErrBadToken) {
-			return Seat{}, nil, false, err
+			return Sitting{}, err
 		}
-		if err := store.Delete(inv); err != nil {
-			return Seat{}, nil, false, err
+		if err := store.Remove(inv, h); err != nil {
+			return Sitting{}, err
 		}
 	}
-	seat, err = Join(ctx, inv, name)
+	seat, err := Join(ctx, inv, name)
 	if err != nil {
-		return Seat{}, nil, false, err
+		return Sitting{}, err
 	}
-	if err := store.Put(inv, seat); err != nil {
-		return Seat{}, nil, false, fmt.Errorf("keeping the seat's token: %w", err)
-	}
-	conn, err = Dial(ctx, inv, seat.Token)
+	release, ok, err := lockSeat(store, inv, seat.Seat)
 	if err != nil {
-		return Seat{}, nil, false, err
+		return Sitting{}, err
 	}
-	return seat, conn, false, nil
+	if !ok {
+		release = func() {}
+	}
+	if err := store.Add(inv, seat); err != nil {
+		release()
+		return Sitting{}, fmt.Errorf("keeping the seat's token: %w", err)
+	}
+	conn, err := Dial(ctx, inv, seat.Token)
+	if err != nil {
+		release()
+		return Sitting{}, err
+	}
+	conn.release = release
+	return Sitting{Seat: seat, Conn: conn, Busy: busy}, nil
 }

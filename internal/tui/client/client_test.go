@@ -80,3 +80,62 @@ func TestStore(t *testing.T) {
 		t.Error("a broken seats file reads without an error")
 	}
 }
+
+// TestStoreSeveralSeats: a second player of the same user at one table is
+// kept beside the first; All lists both, the first first; Remove forgets
+// one by its token.
+func TestStoreSeveralSeats(t *testing.T) {
+	s := Store{Path: filepath.Join(t.TempDir(), "seats.json")}
+	a := Invite{Base: "http://h:1", Table: "a"}
+	other := Invite{Base: "http://h:1", Table: "ab"}
+	if err := s.Add(a, Seat{Seat: 2, Token: "t2"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(a, Seat{Seat: 0, Token: "t0"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Add(other, Seat{Seat: 1, Token: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	all, err := s.All(a)
+	if err != nil || len(all) != 2 || all[0].Token != "t2" || all[1].Token != "t0" {
+		t.Fatalf("All = %+v, %v; want t2 then t0", all, err)
+	}
+	if got, ok, _ := s.Get(a); !ok || got.Token != "t2" {
+		t.Errorf("Get = %+v, want the first seat kept", got)
+	}
+	if err := s.Remove(a, Seat{Token: "t2"}); err != nil {
+		t.Fatal(err)
+	}
+	if all, _ := s.All(a); len(all) != 1 || all[0].Token != "t0" {
+		t.Errorf("after Remove, All = %+v", all)
+	}
+	if all, _ := s.All(other); len(all) != 1 {
+		t.Errorf("another table's seat went: %+v", all)
+	}
+}
+
+// TestLockSeat: a seat's lock is held by one taker at a time, and free
+// again once released.
+func TestLockSeat(t *testing.T) {
+	s := Store{Path: filepath.Join(t.TempDir(), "seats.json")}
+	a := Invite{Base: "http://h:1", Table: "a"}
+	release, ok, err := lockSeat(s, a, 0)
+	if err != nil || !ok {
+		t.Fatalf("the first lock: %v %v", ok, err)
+	}
+	if _, ok, err := lockSeat(s, a, 0); ok || err != nil {
+		t.Fatalf("a second lock of a held seat: %v %v; want refused", ok, err)
+	}
+	r1, ok, err := lockSeat(s, a, 1)
+	if !ok || err != nil {
+		t.Fatalf("another seat's lock: %v %v", ok, err)
+	}
+	r1()
+	release()
+	r2, ok, err := lockSeat(s, a, 0)
+	if !ok || err != nil {
+		t.Fatalf("the lock once released: %v %v", ok, err)
+	}
+	r2()
+}

@@ -112,6 +112,8 @@ type Conn struct {
 	mu sync.Mutex
 	ws *websocket.Conn // nil while down
 	id int
+
+	release func() // frees the seat's lock (Sit), or nil
 }
 
 // Dial connects to the invite's table with a seat's token and says hello.
@@ -145,6 +147,10 @@ func (c *Conn) Close() {
 	}
 	c.mu.Unlock()
 	<-c.done
+	if c.release != nil {
+		c.release()
+		c.release = nil
+	}
 }
 
 // Move sends a move in notation; the answer is a state (or an error frame).

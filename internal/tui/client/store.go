@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -67,6 +70,53 @@ func (s Store) Put(inv Invite, seat Seat) error {
 // Delete forgets the seat held at the invite's table.
 func (s Store) Delete(inv Invite) error {
 	return s.change(func(seats map[string]Seat) { delete(seats, key(inv)) })
+}
+
+// All returns every seat held at the invite's table: the one Get returns
+// first, then those Add kept for more players of this user (two terminals
+// at one table), by seat.
+func (s Store) All(inv Invite) ([]Seat, error) {
+	storeMu.Lock()
+	defer storeMu.Unlock()
+	seats, err := s.load()
+	if err != nil {
+		return nil, err
+	}
+	var out []Seat
+	for k, seat := range seats {
+		if strings.HasPrefix(k, key(inv)+"#") {
+			out = append(out, seat)
+		}
+	}
+	slices.SortFunc(out, func(a, b Seat) int { return a.Seat - b.Seat })
+	if seat, ok := seats[key(inv)]; ok {
+		out = append([]Seat{seat}, out...)
+	}
+	return out, nil
+}
+
+// Add records one more seat held at the invite's table: as the one Get
+// returns if there is none, else beside it.
+func (s Store) Add(inv Invite, seat Seat) error {
+	return s.change(func(seats map[string]Seat) {
+		if _, ok := seats[key(inv)]; ok {
+			seats[key(inv)+"#"+strconv.Itoa(seat.Seat)] = seat
+		} else {
+			seats[key(inv)] = seat
+		}
+	})
+}
+
+// Remove forgets the seat held at the invite's table whose token is that
+// of seat, wherever it is kept.
+func (s Store) Remove(inv Invite, seat Seat) error {
+	return s.change(func(seats map[string]Seat) {
+		for k, x := range seats {
+			if (k == key(inv) || strings.HasPrefix(k, key(inv)+"#")) && x.Token == seat.Token {
+				delete(seats, k)
+			}
+		}
+	})
 }
 
 func (s Store) change(f func(map[string]Seat)) error {

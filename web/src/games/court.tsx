@@ -1,7 +1,22 @@
 // Court Circular: the trick as Carroll's diagram, the Lead in the middle
 // and each player's cards laid out from it; the hand; the stock.
-import { CardView, Backs, Pile, prettyMove } from "../cards";
+import { CardView, Backs, Pile, prettyMove, rankOf } from "../cards";
 import { BoardProps, Renderer, mover, othersFirst, SeatTag, Hand, useChooser, Confirm } from "../board";
+
+// tally is what a seat has won this deal, in the edition's terms: 1860
+// tricks and marks; 1862 tricks, cards won and court cards won (Aces
+// count as court cards in 1862's scoring), and Hits.
+function tally(v: any, s: number): string {
+  const parts = [`tricks ${v.tricks[s]}`];
+  if (v.marks) parts.push(`marks ${v.marks[s]}`);
+  if (v.edition === "1862") {
+    const won: string[] = (v.won_up && v.won_up[s]) || [];
+    const courts = won.filter((c) => ["K", "Q", "J", "A"].includes(rankOf(c))).length;
+    parts.push(`cards won ${won.length}`, `court cards won ${courts}`);
+    if (v.hits) parts.push(`Hits ${v.hits[s]}`);
+  }
+  return parts.join(" · ");
+}
 
 // Where each seat's arm of the diagram goes (row, column of a 3×3 grid),
 // the viewer's at the bottom and the others round the table.
@@ -29,7 +44,7 @@ export function CourtBoard(p: BoardProps) {
   };
   const arm = (s: number, pos: [number, number]) => (
     <div class="arm" data-seat={s} style={{ gridRow: pos[0], gridColumn: pos[1] }}>
-      <SeatTag seat={s} names={p.names} toAct={p.toAct}>
+      <SeatTag seat={s} names={p.names} toAct={p.toAct} sides={p.sides}>
         {s === v.first_hand ? <span class="badge">first hand</span> : null}
         {v.resigned.includes(s) ? <span class="badge">resigned</span> : null}
         {s === v.trick_winner ? <span class="badge">won the trick</span> : null}
@@ -58,9 +73,9 @@ export function CourtBoard(p: BoardProps) {
           <div class="seats-row">
             {order.filter((s) => s !== p.seat).map((s) => (
               <div class="seat-box" data-seat={s} data-gather={s === v.trick_winner ? "1" : undefined}>
-                <SeatTag seat={s} names={p.names} />
+                <SeatTag seat={s} names={p.names} sides={p.sides} />
                 {p.hands && p.hands[s] ? <div class="hand">{p.hands[s]!.map((c) => <CardView card={c} small />)}</div> : <Backs n={v.hand_sizes[s]} />}
-                <div class="small">tricks {v.tricks[s]}{v.marks ? ` · marks ${v.marks[s]}` : ""}{v.hits ? ` · hits ${v.hits[s]}` : ""}</div>
+                <div class="small" data-tally={s}>{tally(v, s)}</div>
               </div>
             ))}
           </div>
@@ -69,21 +84,45 @@ export function CourtBoard(p: BoardProps) {
       {playFor.length ? (
         <div class="confirm"><span>Take a shared card:</span>{playFor.map((x) => <button type="button" data-move={x} onClick={() => m.act(x)}>{prettyMove(x)}</button>)}</div>
       ) : null}
-      {v.phase === "lead" && p.legal.length ? <p class="prompt">Choose the next Lead: click a card on the table.</p> : null}
-      {v.phase === "take" && take.active ? <p class="prompt">Take {v.take || ""} cards: click them on the table, then confirm.</p> : null}
-      <Confirm chooser={take} act={p.act} verb="Take" />
+      <Confirm chooser={take} act={p.act} verb="take" />
       {p.seat >= 0 ? (
         <div class="seat-box mine" data-seat={p.seat} data-gather={p.seat === v.trick_winner ? "1" : undefined}>
-          <SeatTag seat={p.seat} names={p.names} toAct={p.toAct}>
-            <span class="small">tricks {v.tricks[p.seat]}{v.marks ? ` · marks ${v.marks[p.seat]}` : ""}{v.hits ? ` · hits ${v.hits[p.seat]}` : ""}</span>
+          <SeatTag seat={p.seat} names={p.names} toAct={p.toAct} sides={p.sides}>
+            <span class="small" data-tally={p.seat}>{tally(v, p.seat)}</span>
           </SeatTag>
           <Hand cards={v.hand || []} click={(c) => m.on("play " + c)} move={(c) => "play " + c} label="your hand" />
         </div>
       ) : null}
-      <p class="muted small">Edition {v.edition}, deal {v.deal}{v.target ? `, first to ${v.target}` : ""}.</p>
+      <p class="muted small board-note">{v.edition === "1862"
+        ? `The 1862 rules, deal ${v.deal}. A deal scores 1 a trick beyond four, 2 for the most cards won, 1 for the most court cards won (Aces count); 5 points make a Hit, and two Hits win the Rubber.`
+        : `The 1860 rules, deal ${v.deal}. The first to ${v.target} points wins.`}</p>
     </div>
   );
 }
 
+// courtPrompt tells the player to act what to do in this phase.
+export function courtPrompt(p: BoardProps): string {
+  const v = p.view;
+  if (!p.legal.length) return "";
+  if (v.phase === "lead") return "Choose the next Lead: click one of the cards on the table.";
+  if (v.phase === "take") return `You won the trick: take ${v.take ? v.take + (v.take === 1 ? " card" : " cards") : "your cards"} from the table (click ${v.take === 1 ? "it" : "them"}), then Take.`;
+  const mine = (v.played[p.seat] || []).length;
+  const hidden = v.edition === "1862" && p.seat === v.first_hand && mine === 2;
+  const shared = p.legal.some((x) => / for /.test(x));
+  let say = `Play your ${["first", "second", "third"][Math.min(mine, 2)]} card to the trick`;
+  if (hidden) say += " (it is laid face down until the last card is played)";
+  if (shared) say += ", from your hand or the shared cards";
+  if (p.legal.includes("resign")) say += ", or resign the trick";
+  return say + ".";
+}
+
 // court is Court Circular's renderer: its moves name their cards.
-export const court: Renderer = { Board: CourtBoard };
+export const court: Renderer = {
+  Board: CourtBoard,
+  prompt: courtPrompt,
+  scores: (v) => v && v.edition === "1862"
+    ? { rows: "Points by deal", total: "Points toward the next Hit", extra: v.hits ? [{ label: "Hits (two win the Rubber)", values: v.hits }] : [],
+      final: v.hits ? { label: "Hits", one: "Hit", values: v.hits } : undefined,
+      note: "5 points make a Hit; the points then start again from 0." }
+    : { rows: "Points by deal", total: "Total", note: v && v.target ? `The first to ${v.target} points wins.` : undefined },
+};

@@ -39,13 +39,6 @@ export function GolfBoard(p: BoardProps) {
   };
   const order = othersFirst(p);
   const others = order.filter((s) => s !== p.seat);
-  let prompt = "";
-  if (p.legal.length) {
-    if (v.phase === "reveal") prompt = "Choose a column to turn up: click one of your cards.";
-    else if (holding) prompt = "Click one of your cards to swap the drawn card in, or the discard pile to throw it away.";
-    else if (m.can("stop")) prompt = "Final play: draw a card, or stop.";
-    else prompt = "Draw: click the stock or the discard pile.";
-  }
   const discardMove = holding ? "discard" : "draw discard";
   return (
     <div class="board golf">
@@ -60,19 +53,32 @@ export function GolfBoard(p: BoardProps) {
           )}
           <div class="pile-label">discards <b>{v.discards}</b></div>
         </div>
-        {holding ? (
-          <div class="pile drawn" data-place="drawn">
-            <CardView card={v.drawn} label="drawn card" />
-            <div class="pile-label">drawn from {v.drawn_from}</div>
-          </div>
-        ) : null}
+        {/* The drawn card's place is kept while no card is drawn, so that
+            nothing moves when one is. */}
+        <div class={"pile drawn" + (holding ? "" : " vacant")} data-place="drawn" aria-hidden={holding ? undefined : "true"}>
+          {holding ? <CardView card={v.drawn} label="drawn card" /> : <div class="card empty" />}
+          <div class="pile-label">{holding ? "drawn from the " + (v.drawn_from === "discard" ? "discards" : "stock") : "drawn card"}</div>
+        </div>
         {m.can("stop") ? <button type="button" class="primary" data-move="stop" onClick={() => m.act("stop")}>Stop (draw no card)</button> : null}
       </div>
-      {prompt ? <p class="prompt">{prompt}</p> : null}
       {p.seat >= 0 ? <div class="me">{grid(p.seat)}</div> : null}
-      <p class="muted small">Hole {v.hole} of {v.holes}{v.target ? `, match ends at ${v.target} points` : ""}. Top row positions 0 1 2, bottom row 3 4 5.</p>
+      <p class="muted small board-note">Hole {v.hole} of {v.holes}{v.target ? `; the match also ends once a total reaches ${v.target} points` : ""}. Lowest total wins.</p>
     </div>
   );
+}
+
+// golfPrompt tells the player to act what to do in this phase.
+export function golfPrompt(p: BoardProps): string {
+  const v = p.view, can = (m: string) => p.legal.includes(m);
+  if (!p.legal.length) return "";
+  if (v.phase === "reveal") return "Choose a column to turn face up: click one of its cards.";
+  if (v.holding) {
+    return v.drawn_from === "discard" || !can("discard")
+      ? "Click one of your six cards to swap in the card you took (a card taken from the discards must be kept)."
+      : "Click one of your six cards to swap the drawn card in, or the discard pile to throw it away.";
+  }
+  if (can("stop")) return "Your final turn: draw from the stock, or stop.";
+  return "Draw a card: click the stock or the discard pile.";
 }
 
 // golf is Golf's renderer: the board; a move's place by its position
@@ -80,6 +86,8 @@ export function GolfBoard(p: BoardProps) {
 // came from; and, in a replay, each layout's face-down cards.
 export const golf: Renderer = {
   Board: GolfBoard,
+  prompt: golfPrompt,
+  scores: () => ({ rows: "Points by hole", total: "Total", note: "Lowest total wins." }),
   targets(q, seat, verb, args) {
     const n = Number(args[0]);
     if (verb === "swap") return q(`[data-slot="g${seat}-${n}"]`);
