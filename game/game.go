@@ -33,6 +33,8 @@
 //     fixed-size observation vector of what a seat knows, and a fixed
 //     action space, for learning programs); Narrator (a move in words)
 //     and Revealer (the cards a move shows face up only for a moment);
+//     DealEndViewer (what a seat sees of a deal's end, before the next
+//     deal is dealt, checked by the conformance kit);
 //     and three a table server uses to tell moves without allocating,
 //     each checked by the conformance kit: ViewAppender (a view's JSON),
 //     VisibleAppender (what each seat sees), Copier (a copy in memory

@@ -104,6 +104,9 @@ type Stats struct {
 //   - a determinisation for each seat shows that seat the same view, holds
 //     the same cards, and plays on legally;
 //   - clones and determinisations do not carry the deal watcher over;
+//   - at each deal's end, the deal-end views (game.DealEndViewer), if the
+//     state has them, show nobody to act, no prompt, the deal that ended,
+//     and no card their seat may not see then;
 //
 // and at the end of every match that replaying the seed and the moves gives
 // the same state, on a state restarted with Reset (which keeps its watcher).
@@ -170,6 +173,10 @@ type kit struct {
 	cur   game.State
 	calls int
 	wrong string
+	// deep says the match gets the deep checks, and pack is its cards:
+	// the watcher then checks the deal-end views (checkDealEnd).
+	deep bool
+	pack card.Counts
 }
 
 // watch is the kit's deal watcher (game.State.WatchDeals).
@@ -183,6 +190,9 @@ func (k *kit) watch(s game.State) {
 	k.calls++
 	if d := s.DealsPlayed(); d != k.calls && k.wrong == "" {
 		k.wrong = fmt.Sprintf("the deal watcher's call %d saw %d deals played: it must see the deal that ends counted", k.calls, d)
+	}
+	if k.deep && k.wrong == "" {
+		k.wrong = checkDealEnd(s, k.pack)
 	}
 }
 
@@ -227,6 +237,7 @@ func (k *kit) match(seed uint64, deep bool) (int, bool) {
 	var moves []record
 	var buf []game.Move
 	k.cur, k.calls, k.wrong = s, 0, ""
+	k.deep, k.pack = deep, pack
 	for {
 		// The watcher is on only while a move is applied: the checks below
 		// compare states with reflect.DeepEqual, which never finds two
@@ -296,6 +307,7 @@ func (k *kit) match(seed uint64, deep bool) (int, bool) {
 	}
 	r.WatchDeals(k.watch)
 	k.cur, k.calls, k.wrong = r, 0, ""
+	k.deep = false // checked as the match was played
 	for _, mv := range moves {
 		r.ApplyFast(mv.seat, mv.move)
 	}

@@ -186,6 +186,16 @@ func (s *toyState) View(seat int) any {
 	return v
 }
 
+// DealEndView is the view at the toy's one deal's end; the
+// "deal-end-prompt" fault prompts seat 0 there.
+func (s *toyState) DealEndView(seat int) any {
+	v := s.View(seat).(toyView)
+	if s.g.bug == "deal-end-prompt" && seat == 0 {
+		v.Prompt = "Play a card"
+	}
+	return v
+}
+
 // FillView fills the view in dst's lists; the "fill-view" fault leaves
 // the last view's played cards in place.
 func (s *toyState) FillView(dst any, seat int) any {
@@ -393,6 +403,7 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"fill-view", "FillView differs"},
 		{"no-prompt", "is to act but its view's prompt is empty"},
 		{"other-prompt", "is not to act but its view's prompt"},
+		{"deal-end-prompt", "deal-end view of seat 0 has the prompt"},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
 			errs := runKit(t, toy{bug: c.bug})

@@ -40,6 +40,9 @@ type View struct {
 	Totals    []int     `json:"totals"`
 	Over      bool      `json:"over"`
 	Winners   []int     `json:"winners"`
+	// Columns is, in a hole's end (DealEndView) only, each seat's three
+	// column scores, left to right, which add up to its hole score.
+	Columns [][3]int `json:"columns,omitempty"`
 
 	mem *viewMem // the memory FillView built the view in; nil for View's
 }
@@ -224,5 +227,9 @@ func (v View) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, v.Over)
 	b = append(b, `,"winners":`...)
 	b = jsonw.AppendInts(b, v.Winners)
+	if len(v.Columns) > 0 {
+		b = append(b, `,"columns":`...)
+		b = jsonw.AppendList(b, v.Columns, func(b []byte, c *[3]int) []byte { return jsonw.AppendInts(b, c[:]) })
+	}
 	return append(b, '}')
 }

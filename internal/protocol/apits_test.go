@@ -31,6 +31,7 @@ var tsWire = map[string]reflect.Type{
 	"Clock":       reflect.TypeFor[protocol.Clock](),
 	"ChatMsg":     reflect.TypeFor[protocol.Chat](),
 	"StateMsg":    reflect.TypeFor[protocol.State](),
+	"DealEnd":     reflect.TypeFor[protocol.DealEnd](),
 	"ReplayMove":  reflect.TypeFor[protocol.ReplayMove](),
 	"Replay":      reflect.TypeFor[protocol.Replay](),
 	"PlaceInfo":   reflect.TypeFor[protocol.PlaceInfo](),

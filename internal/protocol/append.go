@@ -84,6 +84,21 @@ func AppendState(dst []byte, msg *State) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
+	if d := msg.DealEnd; d != nil {
+		b = append(b, `,"deal_end":{"deal":`...)
+		b = strconv.AppendInt(b, int64(d.Deal), 10)
+		b = append(b, `,"scores":`...)
+		b = jsonw.AppendInts(b, d.Scores)
+		b = append(b, `,"totals":`...)
+		b = jsonw.AppendInts(b, d.Totals)
+		b = append(b, `,"view":`...)
+		view, err := json.Marshal(d.View) // checked and compacted, as encoding/json does
+		if err != nil {
+			return dst, err
+		}
+		b = append(b, view...)
+		b = append(b, '}')
+	}
 	return append(b, '}'), nil
 }
 

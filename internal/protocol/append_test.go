@@ -51,6 +51,8 @@ func TestAppendState(t *testing.T) {
 			}},
 		{Type: "state", Result: Result{DealScores: [][]int{}}},
 		{Type: "state", View: map[string]any{"b": 1, "a": []any{nil, true, "x"}}},
+		{Type: "state", DealEnd: &DealEnd{Deal: 2, Scores: []int{3, -1}, Totals: []int{7, 0}, View: json.RawMessage(`{"layouts": [["7H", null]], "note": "` + "\\u00e9" + `"}`)}},
+		{Type: "state", DealEnd: &DealEnd{}},
 	}
 	for i, st := range states {
 		want, err := json.Marshal(st)
@@ -75,6 +77,7 @@ func TestAppendState(t *testing.T) {
 	// What encoding/json refuses, AppendState refuses, leaving dst.
 	for name, st := range map[string]State{
 		"view":      {View: make(chan int)},
+		"deal end":  {DealEnd: &DealEnd{View: json.RawMessage(`{"cut`)}},
 		"year 1e4":  {Events: []Event{{Kind: "move", At: time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}}},
 		"zone hour": {Events: []Event{{Kind: "move", At: at.In(time.FixedZone("far", 24*3600))}}},
 	} {

@@ -132,6 +132,24 @@ type State struct {
 	Seats  []SeatInfo `json:"seats"`
 	Clocks []Clock    `json:"clocks"`
 	Events []Event    `json:"events"` // what happened since the last state
+	// DealEnd is, in the state sent after a move that ended a deal, that
+	// deal's end as this seat sees it: by then the next deal is dealt,
+	// which View shows. Absent from every other state.
+	DealEnd *DealEnd `json:"deal_end,omitempty"`
+}
+
+// DealEnd is the end of a deal (hand, hole) as one seat (or a spectator)
+// sees it, for a front end to show before the next deal: the deal's last
+// position with every card the rules turn up at its end (the game's
+// game.DealEndView), and what the deal scored.
+type DealEnd struct {
+	Deal   int   `json:"deal"`   // the 1-based number of the deal that ended
+	Scores []int `json:"scores"` // each seat's score for that deal
+	Totals []int `json:"totals"` // each seat's match total after it
+	// View is the game's view of the deal's last position for this seat,
+	// shaped as State.View (the same game's view type), with nobody to
+	// act and no prompt.
+	View json.RawMessage `json:"view"`
 }
 
 // Seats tells every connection that who sits where has changed.

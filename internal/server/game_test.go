@@ -180,6 +180,34 @@ func TestLeakCheckerCatchesLeaks(t *testing.T) {
 	if p := frameProblems(h, "seat 0", 0, []msg{leak}); len(p) == 0 {
 		t.Errorf("a frame showing %s to seat 0 was not flagged", hidden)
 	}
+	// A deal's end showing seat 0 a card it might not see as the deal
+	// ended; and a deal's end left out of the frame of its move.
+	planted := false
+	for k, places := range h.dealEnds {
+		var hid string
+		for _, p := range places {
+			if !p.Public && !p.Visible.Has(0) && len(p.Cards) > 0 {
+				hid = p.Cards[0].String()
+				break
+			}
+		}
+		if hid == "" {
+			continue
+		}
+		raw := fmt.Sprintf(`{"type":"state","seq":%d,"view":null,"deal_end":{"deal":1,"scores":[],"totals":[],"view":{"note":%q}}}`, k+1, hid)
+		if p := frameProblems(h, "seat 0", 0, []msg{{Type: protocol.TypeState, Seq: k + 1, raw: []byte(raw)}}); !strings.Contains(strings.Join(p, "\n"), "might not see as the deal ended") {
+			t.Errorf("a deal_end showing %s to seat 0 was not flagged: %v", hid, p)
+		}
+		raw = fmt.Sprintf(`{"type":"state","seq":%d,"view":null,"events":[{"kind":"deal","seat":-1,"deal":1,"scores":[1,2,3]}]}`, k+1)
+		if p := frameProblems(h, "seat 0", 0, []msg{{Type: protocol.TypeState, Seq: k + 1, raw: []byte(raw)}}); !strings.Contains(strings.Join(p, "\n"), "no deal_end") {
+			t.Errorf("a deal's frame without its deal_end was not flagged: %v", p)
+		}
+		planted = true
+		break
+	}
+	if !planted {
+		t.Error("no deal ended with a card hidden from seat 0")
+	}
 	// The first simultaneous choice, told to another seat.
 	for k, mv := range h.moves {
 		if h.states[k].ToAct().Len() > 1 {

@@ -459,6 +459,10 @@ type history struct {
 	// the next was dealt (nil if it did not): the words of that move may
 	// name the cards every seat saw then.
 	dealEnds [][]game.Place
+	// dealEndViews[k] are the deal-end views (game.DealEndView) of the
+	// deal move k+1 ended, as JSON, a spectator's first and then each
+	// seat's (nil if it ended none): what its frames' deal_end must show.
+	dealEndViews [][]string
 }
 
 func (e *env) history(id string) *history {
@@ -486,16 +490,24 @@ func (e *env) history(id string) *history {
 	}
 	h := &history{g: g, moves: moves, states: []game.State{st.Clone()}}
 	var ended []game.Place
+	var endViews []string
 	st.WatchDeals(func(s game.State) {
 		for _, p := range s.Places() {
 			p.Cards = slices.Clone(p.Cards)
 			ended = append(ended, p)
 		}
+		for seat := game.Spectator; seat < s.Players(); seat++ {
+			b, err := json.Marshal(game.DealEndView(s, seat))
+			if err != nil {
+				e.t.Fatalf("a deal-end view: %v", err)
+			}
+			endViews = append(endViews, string(b))
+		}
 	})
 	for _, mv := range moves {
 		m, err := st.ParseMove(mv.Seat, mv.Text)
 		if err == nil {
-			ended = nil
+			ended, endViews = nil, nil
 			err = game.Apply(st, mv.Seat, m)
 		}
 		if err != nil {
@@ -503,8 +515,58 @@ func (e *env) history(id string) *history {
 		}
 		h.states = append(h.states, st.Clone())
 		h.dealEnds = append(h.dealEnds, ended)
+		h.dealEndViews = append(h.dealEndViews, endViews)
 	}
 	return h
+}
+
+// dealEndProblems checks the deal_end de of state frame m to seat (or a
+// spectator): only after a move that ended a deal, that deal's number,
+// scores and totals, its view the game's DealEndView for the seat, with
+// no card the seat might not see as the deal ended.
+func dealEndProblems(h *history, seat int, m msg, de any) []string {
+	if m.Type != protocol.TypeState || m.Seq < 1 || h.dealEndViews[m.Seq-1] == nil {
+		return []string{"a deal_end in a frame that follows no deal's end"}
+	}
+	var out []string
+	ended := h.states[m.Seq]
+	b, _ := json.Marshal(de)
+	var d struct {
+		Deal   int             `json:"deal"`
+		Scores []int           `json:"scores"`
+		Totals []int           `json:"totals"`
+		View   json.RawMessage `json:"view"`
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		return []string{fmt.Sprintf("deal_end %s: %v", b, err)}
+	}
+	r := ended.Result()
+	if d.Deal < 1 || d.Deal > len(r.DealScores) || !slices.Equal(d.Scores, r.DealScores[d.Deal-1]) || !slices.Equal(d.Totals, r.Totals) {
+		out = append(out, fmt.Sprintf("deal_end of deal %d, scores %v, totals %v; the result %+v", d.Deal, d.Scores, d.Totals, r))
+	}
+	var got, want any
+	if json.Unmarshal(d.View, &got) != nil || json.Unmarshal([]byte(h.dealEndViews[m.Seq-1][seat+1]), &want) != nil || !reflect.DeepEqual(got, want) {
+		out = append(out, fmt.Sprintf("deal_end view %s, want %s", d.View, h.dealEndViews[m.Seq-1][seat+1]))
+	}
+	may := mayReadIn(h.dealEnds[m.Seq-1], seat)
+	for _, c := range cardsIn(got) {
+		if !may.Has(c) {
+			out = append(out, fmt.Sprintf("the deal_end shows %v, which seat %d might not see as the deal ended: %s", c, seat, d.View))
+			break
+		}
+	}
+	return out
+}
+
+// hasDealEvent reports whether a frame's events tell a deal's end.
+func hasDealEvent(tree map[string]any) bool {
+	evs, _ := tree["events"].([]any)
+	for _, ev := range evs {
+		if ev, ok := ev.(map[string]any); ok && ev["kind"] == protocol.EventDeal {
+			return true
+		}
+	}
+	return false
 }
 
 // mayRead returns the cards seat (or a spectator) may see in st.
@@ -603,6 +665,16 @@ func frameProblems(h *history, name string, seat int, frames []msg) []string {
 		if err := json.Unmarshal(m.raw, &tree); err != nil {
 			bad("frame %d is not JSON: %v", i, err)
 			continue
+		}
+		// A deal's end, sent with the move that ended it, is judged by the
+		// cards as that deal ended (before the next was dealt).
+		if de, ok := tree["deal_end"]; ok {
+			delete(tree, "deal_end")
+			for _, p := range dealEndProblems(h, seat, m, de) {
+				bad("frame %d (seq %d): %s", i, m.Seq, p)
+			}
+		} else if m.Type == protocol.TypeState && hasDealEvent(tree) {
+			bad("frame %d (seq %d): a deal ended, but the frame has no deal_end", i, m.Seq)
 		}
 		evs, _ := tree["events"].([]any)
 		for _, ev := range evs {

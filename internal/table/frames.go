@@ -112,6 +112,9 @@ func (t *Table) fillState(sc *scratch, n int, events []protocol.Event) {
 	*msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
 		ToAct: msg.ToAct[:0], Legal: msg.Legal[:0], View: t.viewFor(n, &sc.view), Result: protocol.ResultOf(t.st.Result()),
 		Seats: sc.seats, Clocks: t.clocks(), Events: events}
+	if k := n + 1; k >= 0 && k < len(t.dealEnds) {
+		msg.DealEnd = &t.dealEnds[k]
+	}
 	if msg.ToAct == nil {
 		msg.ToAct = []int{}
 	}
@@ -151,6 +154,41 @@ func (sc *scratch) done() {
 	clear(sc.seats)
 	clear(sc.events)
 	scratches.Put(sc)
+}
+
+// dealWatcher returns the table's deal watcher (game.State.WatchDeals),
+// made once: it keeps, in t.dealEnds, the end of the deal the move being
+// made ends, as each receiver sees it (index seat+1, a spectator first),
+// for the frames that tell the move.
+func (t *Table) dealWatcher() func(game.State) {
+	if t.dealWatch == nil {
+		t.dealWatch = t.keepDealEnd
+	}
+	return t.dealWatch
+}
+
+// keepDealEnd keeps every receiver's view of the deal s has just ended
+// (game.DealEndView), with its scores (see dealWatcher).
+func (t *Table) keepDealEnd(s game.State) {
+	r := s.Result()
+	d := s.DealsPlayed()
+	var scores []int
+	if d >= 1 && d <= len(r.DealScores) {
+		scores = r.DealScores[d-1]
+	}
+	ends := t.dealEnds[:0]
+	for seat := game.Spectator; seat < s.Players(); seat++ {
+		view, err := json.Marshal(game.DealEndView(s, seat))
+		if err != nil {
+			// Views are the games' JSON-marshalable structs; this is a bug,
+			// and the move is told without its deal's end.
+			t.log().Error("encoding a deal's end", "seat", seat, "err", err)
+			t.dealEnds = ends[:0]
+			return
+		}
+		ends = append(ends, protocol.DealEnd{Deal: d, Scores: scores, Totals: r.Totals, View: view})
+	}
+	t.dealEnds = ends
 }
 
 // broadcastState sends every sub its seat's state with the events

@@ -128,7 +128,15 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 		full, blind = t.narrate(n, m)
 		deals = t.st.DealsPlayed()
 	}
+	if told {
+		// The deal's end, if the move ends one, is seen before the
+		// next deal is dealt.
+		t.st.WatchDeals(t.dealWatcher())
+	}
 	t.st.ApplyFast(n, m)
+	if told {
+		t.st.WatchDeals(nil)
+	}
 	t.moves++
 	t.m.moveCount.Add(1)
 	t.m.stats.Move(t.g.Name())
@@ -150,6 +158,8 @@ func (t *Table) apply(n int, m game.Move, by string) error {
 	// its clock.
 	t.schedule()
 	t.broadcastMove(rec, before, full, blind, after)
+	clear(t.dealEnds)
+	t.dealEnds = t.dealEnds[:0]
 	if over {
 		t.updateInfo()
 	} else {

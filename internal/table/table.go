@@ -338,6 +338,10 @@ type Table struct {
 	moveCtx deadlineCtx
 	// narrator tells moves in words (the game's state, when it can).
 	narrator game.Narrator
+	// dealEnds is, while a move that ended a deal is told, each
+	// receiver's view of that deal's end (frames.go); dealWatch keeps it.
+	dealEnds  []protocol.DealEnd
+	dealWatch func(game.State)
 	// chatLog is the table's last chat messages, oldest first (chat.go).
 	chatLog []store.ChatMessage
 

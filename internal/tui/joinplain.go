@@ -169,6 +169,12 @@ func PlayJoined(cfg JoinConfig, in io.Reader, out io.Writer) error {
 			if fr.Type == "state" && o.snap != nil {
 				s := *o.snap
 				down = false
+				if e := o.dealEnd; e != nil {
+					// The table as the deal left it, before the next one.
+					p.Names = e.labels
+					say("", p.Bold(fmt.Sprintf("End of %s %d:", dealWord(f.gameName), o.deal)),
+						strings.TrimRight(render(f.gameName, e.view, p), "\n"))
+				}
 				for _, e := range fr.Events {
 					if e.Kind == "move" && e.Seat == f.viewer {
 						sent, offered = false, nil // the move went through: a new decision

@@ -4,20 +4,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"slices"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"parlour/bot"
-	"parlour/card"
 	"parlour/game"
-	"parlour/games/courtcircular"
-	"parlour/games/golf"
-	"parlour/games/parcellus"
-	"parlour/games/tractric"
 )
 
 // botNames are the friendly names of the bots at a table here, seat by
@@ -90,7 +83,7 @@ func newLocal(cfg Config) (*local, error) {
 	l.bots = bot.Sit("m1", s, cfg.Options, cfg.Bots)
 	// The end of each deal is seen as it was, before the next is dealt.
 	s.WatchDeals(func(st game.State) {
-		l.ended, l.endedResult = st.View(cfg.Seat), st.Result()
+		l.ended, l.endedResult = game.DealEndView(st, cfg.Seat), st.Result()
 	})
 	return l, nil
 }
@@ -152,7 +145,6 @@ func (l *local) apply(m *Model, seat int, mv game.Move) (tea.Cmd, error) {
 	n := narrate(l.s, seat, mv, simultaneous)
 	text := l.s.FormatMove(mv)
 	l.ended = nil
-	before := l.s.View(l.cfg.Seat)
 	if err := game.Apply(l.s, seat, mv); err != nil {
 		return nil, err
 	}
@@ -188,7 +180,7 @@ func (l *local) apply(m *Model, seat int, mv game.Move) (tea.Cmd, error) {
 	m.setSnap(snap, log...)
 	if l.ended != nil && !r.Over {
 		deal := len(l.endedResult.DealScores)
-		snap.view, snap.result = numbered(withLastTrick(l.ended, before, seat, text), deal), l.endedResult
+		snap.view, snap.result = l.ended, l.endedResult
 		return m.showDealEnd(snap, deal), nil
 	}
 	return nil, nil
@@ -236,49 +228,6 @@ func (l *local) footer() string {
 		cmd = fmt.Sprintf("parlour play %s --seed %d", l.cfg.Game.Name(), l.cfg.Seed)
 	}
 	return cmd + " replays this match."
-}
-
-// numbered returns a view of a deal's last position numbered as that
-// deal: a game counts the deal ended before its deal watcher looks.
-func numbered(view any, deal int) any {
-	switch v := view.(type) {
-	case golf.View:
-		v.Hole = deal
-		return v
-	case parcellus.View:
-		v.Deal = deal
-		return v
-	case tractric.View:
-		v.Deal = deal
-		return v
-	case courtcircular.View:
-		v.Deal = deal
-		return v
-	}
-	return view
-}
-
-// withLastTrick returns the view of a deal's last position with its last
-// trick on the table, where a game gathers it before the deal ends (Court
-// Circular clears the board as it scores): as it lay before the last
-// move (before), with the card that move played.
-func withLastTrick(ended, before any, seat int, move string) any {
-	v, ok := ended.(courtcircular.View)
-	b, okb := before.(courtcircular.View)
-	if !ok || !okb || v.Lead != card.None || b.Lead == card.None {
-		return ended
-	}
-	v.Lead = b.Lead
-	v.Played = make([][]card.Card, len(b.Played))
-	for p := range b.Played {
-		v.Played[p] = slices.Clone(b.Played[p])
-	}
-	if f := strings.Fields(move); len(f) >= 2 && f[0] == "play" && seat < len(v.Played) {
-		if c := game.CardWords(move); len(c) > 0 {
-			v.Played[seat] = append(v.Played[seat], c[0])
-		}
-	}
-	return v
 }
 
 // newLocalModel makes the full-screen table of a match here.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -34,6 +35,10 @@ type logLine struct {
 // feedOut is what one message of the server changes.
 type feedOut struct {
 	snap *snapshot // the new snapshot, if any
+	// dealEnd is, with the state of a move that ended a deal (not the
+	// match), the table as that deal left it, and deal its number.
+	dealEnd *snapshot
+	deal    int
 	// log is the lines to add to the log: those of a log frame of the
 	// recent past that this feed had not told yet (after a reconnect,
 	// the moves made while it was away).
@@ -167,6 +172,9 @@ func (f *feed) frame(fr *client.Frame, now time.Time) feedOut {
 		}
 		snap := f.snap
 		out.snap = &snap
+		if e := fr.DealEnd; e != nil && !r.Over && fr.Status != "over" {
+			out.dealEnd, out.deal = f.dealEndSnap(e, r), e.Deal
+		}
 	case "log":
 		f.past(fr, &out)
 	case "seats":
@@ -192,6 +200,21 @@ func (f *feed) frame(fr *client.Frame, now time.Time) feedOut {
 		out.notice = "A rematch has started: " + client.Invite{Base: f.inv.Base, Table: fr.Rematch}.Link()
 	}
 	return out
+}
+
+// dealEndSnap is the table as the deal e ended left it, as this seat
+// sees it (the server's deal-end view), with its scores; nil if the view
+// cannot be read (the next deal shows all the same).
+func (f *feed) dealEndSnap(e *client.DealEnd, r game.Result) *snapshot {
+	view, err := decodeView(f.gameName, e.View)
+	if err != nil || view == nil || e.Deal < 1 {
+		return nil
+	}
+	snap := f.snap
+	snap.view = view
+	snap.result = game.Result{Deal: e.Deal, DealScores: r.DealScores[:min(e.Deal-1, len(r.DealScores))], Totals: e.Totals}
+	snap.result.DealScores = append(slices.Clip(snap.result.DealScores), e.Scores)
+	return &snap
 }
 
 const startLine = "The game begins."
@@ -419,6 +442,11 @@ func (r *remote) update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 			m.setSnap(*out.snap, lines...)
 		} else {
 			m.log = append(m.log, lines...)
+		}
+		if out.dealEnd != nil {
+			// The deal's end shows until a key or a while; the game goes on
+			// at the server meanwhile, and the next deal shows after it.
+			return true, tea.Batch(r.listen(), m.clockTick(), m.showDealEnd(*out.dealEnd, out.deal))
 		}
 		return true, tea.Batch(r.listen(), m.clockTick())
 	}

@@ -264,3 +264,86 @@ func TestRemoteRecentLog(t *testing.T) {
 		t.Errorf("the log after a reconnect: lines %v, past %v", out.log, out.past)
 	}
 }
+
+// TestRemoteDealEnd: the state of a move that ends a hole carries the
+// hole's end (deal_end), and the full-screen table at a server's table
+// shows it as a local match does: the layouts as the hole left them, all
+// face up, the hole's scores and how they were made, until a key goes on
+// to the next hole, which the state already holds.
+func TestRemoteDealEnd(t *testing.T) {
+	inv := client.Invite{Base: "http://127.0.0.1:9", Table: "abc123"}
+	m := newRemoteModel(JoinConfig{Invite: inv, Seat: client.Seat{Seat: 0, Name: "Ann"}})
+	m.w, m.h = 130, 40
+	m.dealEndWait = 0 // until a key: no timers in tests
+	g, _ := games.Lookup("golf")
+	opts, _ := game.Resolve(g, map[string]any{"players": 2, "holes": 2})
+	s, err := g.New(opts, 8, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var end *client.DealEnd
+	s.WatchDeals(func(st game.State) {
+		view, _ := json.Marshal(game.DealEndView(st, 0))
+		r := st.Result()
+		end = &client.DealEnd{Deal: len(r.DealScores), Scores: r.DealScores[len(r.DealScores)-1], Totals: r.Totals, View: view}
+	})
+	seats := []client.SeatInfo{{Seat: 0, Kind: "human", Name: "Ann", State: "here"}, {Seat: 1, Kind: "bot", Bot: "random", Name: "Ada", State: "bot"}}
+	state := func(seq int, events []client.Event) client.Frame {
+		view, _ := json.Marshal(s.View(0))
+		r := s.Result()
+		status := "playing"
+		if r.Over {
+			status = "over"
+		}
+		return client.Frame{Type: "state", Seat: 0, Seq: seq, Status: status, ToAct: s.ToAct().List(), Legal: game.LegalText(s, 0), View: view,
+			Result: client.Result{Deal: r.Deal, DealScores: r.DealScores, Totals: r.Totals, Over: r.Over, Winners: r.Winners}, Seats: seats, Events: events}
+	}
+	send(m, client.Frame{Type: "welcome", Game: "golf", Title: "Golf", Seat: 0, Players: 2})
+	send(m, state(0, nil))
+	rng := rand.New(rand.NewPCG(8, 1))
+	var buf []game.Move
+	for seq := 1; s.ToAct() != 0; seq++ {
+		acts := s.ToAct()
+		seat := acts.Nth(rng.IntN(acts.Len()))
+		buf = s.Legal(seat, buf[:0])
+		mv := buf[rng.IntN(len(buf))]
+		events := []client.Event{{Kind: "move", N: seq, Seat: seat, Move: s.FormatMove(mv)}}
+		end = nil
+		s.ApplyFast(seat, mv)
+		f := state(seq, events)
+		if end != nil {
+			f.Events = append(f.Events, client.Event{Kind: "deal", Seat: -1, Deal: end.Deal, Scores: end.Scores})
+			f.DealEnd = end
+		}
+		send(m, f)
+		if end == nil {
+			if m.dealEnd != nil {
+				t.Fatalf("move %d ended no hole, but a hole's end shows", seq)
+			}
+			continue
+		}
+		if s.Result().Over {
+			if m.dealEnd != nil || !m.over() {
+				t.Errorf("the last hole's end: the match's end does not show instead:\n%s", screen(m))
+			}
+			return
+		}
+		if m.dealEnd == nil {
+			t.Fatalf("the frame that ends hole %d does not show its end", end.Deal)
+		}
+		out := screen(m)
+		for _, want := range []string{"End of hole 1", "Scores: you ", "columns", "Total: ", "hole 1 of 2"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("the hole's end lacks %q:\n%s", want, out)
+			}
+		}
+		if n := strings.Count(out, "│▒▒▒│"); n != 1 {
+			t.Errorf("the hole's end shows %d cards face down, want the stock alone:\n%s", n, out)
+		}
+		press(m, "x")
+		if m.dealEnd != nil || !strings.Contains(screen(m), "hole 2 of 2") {
+			t.Errorf("a key does not go on to the next hole:\n%s", screen(m))
+		}
+	}
+	t.Fatal("the match ended without a hole's end")
+}

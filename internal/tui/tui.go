@@ -228,7 +228,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 	defer func() { table.End(s) }()
 	// The end of each deal is shown as it was, before the next is dealt.
 	var ended any
-	s.WatchDeals(func(st game.State) { ended = st.View(cfg.Seat) })
+	s.WatchDeals(func(st game.State) { ended = game.DealEndView(st, cfg.Seat) })
 	lines := bufio.NewScanner(in)
 	fmt.Fprintf(out, "%s: you are seat %d against %s. Type \"help\" for help.\n", cfg.Game.Title(), cfg.Seat, plural(s.Players()-1, "bot"))
 	deals := 0
@@ -310,7 +310,7 @@ func Play(cfg Config, in io.Reader, out io.Writer) error {
 			deals = len(r.DealScores)
 			fmt.Fprintf(out, "\n%s\n", p.Bold(fmt.Sprintf("End of %s %d.", dealWord(cfg.Game.Name()), deals)))
 			if ended != nil && !r.Over {
-				fmt.Fprint(out, render(cfg.Game.Name(), numbered(ended, deals), p))
+				fmt.Fprint(out, render(cfg.Game.Name(), ended, p))
 			}
 			fmt.Fprint(out, scores(cfg.Game.Name(), s.View(cfg.Seat), r, p))
 			ended = nil

@@ -50,7 +50,12 @@ export interface StateMsg {
   v: number; type: "state"; table: string; seat: number; seq: number; status: string; to_act: number[];
   legal: string[]; view: any; result: Result; seats: SeatInfo[];
   clocks: Clock[]; events: Event[];
+  deal_end?: DealEnd;  // after a move that ended a deal: that deal's end as this seat sees it
 }
+// DealEnd is a deal's end as one seat sees it: the deal's last position
+// (view, shaped as StateMsg.view, every card the rules turn up face up)
+// and what it scored; the state's own view already shows the next deal.
+export interface DealEnd { deal: number; scores: number[]; totals: number[]; view: any }
 export interface ReplayMove {
   n: number; seat: number; move: string; by?: string; at: string;
   text?: string; // the move in the game's words, a template as Event.text

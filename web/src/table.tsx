@@ -2,7 +2,7 @@
 // with the live log and the chat beside it.
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import {
-  api, dealWord, sidesOf, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg, ReplayStep,
+  api, dealWord, sidesOf, heldSeat, holdSeat, myName, setMyName, seatName, shortName, Joined, StateMsg, TableInfo, SeatInfo, Result, Event, ChatMsg, ReplayStep, DealEnd,
 } from "./api";
 import { prettyMove } from "./cards";
 import { RENDERERS, useGameInfo } from "./boards";
@@ -16,6 +16,7 @@ import { Chat } from "./chat";
 import { Summary } from "./summary";
 import { useTurnSignals } from "./turn";
 import { useBoardKeys, refocus } from "./keys";
+import { DealEndPanel } from "./dealend";
 import { settings, useSettings } from "./settings";
 
 // Conn is the table's connection: "connecting" before the first state,
@@ -60,6 +61,9 @@ export function TablePage(p: { id: string }) {
   const [rulesOpen, setRulesOpen] = useState(false);
   const [copied, setCopied] = useState("");
   const [ending, setEnding] = useState<ReplayStep | null>(null);
+  // dealEnd is the end of the deal the last move ended, held on screen
+  // until the player goes on (dealend.tsx); the next deal is in state.
+  const [dealEnd, setDealEnd] = useState<DealEnd | null>(null);
   const [rematchInfo, setRematchInfo] = useState<TableInfo | null>(null);
   useSettings(); // draw again when the settings change
   const wsRef = useRef<WebSocket | null>(null);
@@ -144,6 +148,9 @@ export function TablePage(p: { id: string }) {
               ? { mover: mv.seat, move: mv.hidden ? undefined : mv.move, skip: newDeal, hints: mv.hidden ? [] : hints(g, mv.seat ?? -1, mv.move) }
               : { skip: true };
             setState(msg as StateMsg); setSeats(msg.seats);
+            // A deal's end shows before the next deal (at the end of the
+            // match, the final table and its summary show instead).
+            if (msg.deal_end) setDealEnd(msg.result && msg.result.over ? null : msg.deal_end as DealEnd);
             setConn("open"); // the table as it is now: play may go on
             if (moves.length) setRefusal("");
             if (moves.length || newDeal) {
@@ -312,7 +319,7 @@ export function TablePage(p: { id: string }) {
   useLayoutEffect(() => {
     const el = boardRef.current;
     let missing: string[] = [];
-    if (el && legal.length) {
+    if (el && legal.length && !dealEnd) { // a deal's end offers no moves
       const shown = new Set(Array.from(el.querySelectorAll<HTMLElement>(".board [data-move]")).map((x) => x.dataset.move));
       const multi = Array.from(el.querySelectorAll<HTMLElement>(".board [data-confirm]")).map((x) => (x.dataset.confirm || "").toLowerCase() + " ");
       missing = legal.filter((m) => !shown.has(m) && !multi.some((pre) => m.startsWith(pre)));
@@ -430,7 +437,10 @@ export function TablePage(p: { id: string }) {
                 <button type="button" data-cancel-move onClick={() => setPending("")}>Cancel</button>
               </div>
             ) : null}
-            {Board && boardProps ? (
+            {dealEnd && renderer && boardProps && !over ? (
+              <DealEndPanel end={dealEnd} gameId={gameId} word={word} renderer={renderer} board={boardProps} short={short} me={mySeat}
+                scoresWord={words.deal || "Points"} totalWord={words.total || "Total"} goOn={() => { setDealEnd(null); refocus(boardRef.current); }} />
+            ) : Board && boardProps ? (
               <>
                 <Board {...boardProps} />
                 {uncovered.length ? (

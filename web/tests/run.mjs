@@ -83,6 +83,12 @@ async function myTurn(page, stop) {
 // with a move, or (multi-card moves) picking cards and confirming. It
 // waits for the table to move on.
 async function clickMove(page, rnd) {
+  // A deal's end held on screen: go on to the next deal first.
+  const next = await page.$("[data-next-deal]");
+  if (next) {
+    await next.click().catch(() => {});
+    await page.waitForSelector("[data-deal-end]", { state: "detached" });
+  }
   const before = await seq(page);
   const extra = await page.$$eval("[data-extra-move]", (es) => es.map((e) => e.dataset.extraMove));
   check(extra.length === 0, "legal moves the board does not offer: " + extra);
@@ -941,19 +947,73 @@ const tests = {
     const groups = suits.filter((x, i) => i === 0 || x !== suits[i - 1]);
     check(new Set(groups).size === groups.length, "the hand is not sorted by suit: " + hand);
     check(hand.every((c, i) => i === 0 || c.slice(-1) !== hand[i - 1].slice(-1) || ranks.indexOf(c.slice(0, -1)) > ranks.indexOf(hand[i - 1].slice(0, -1))), "a suit is not sorted by rank: " + hand);
+    // The trick, once the cards have landed: every card (a placeholder
+    // too) lies inside the trick area and over no seat's panel; the
+    // partner's opposite mine, the opponents' at the sides. Answers how
+    // many cards were played to it.
+    const trickLaidOut = async (size) => {
+      const got = await page.evaluate(() => {
+        const board = [...document.querySelectorAll(".board.tractric")].find((b) => !b.closest(".deal-end"));
+        const box = (e) => e.getBoundingClientRect();
+        const area = box(board.querySelector(".trick"));
+        const panels = [...board.querySelectorAll(".seat-box")].map((e) => [e.dataset.seat, box(e)]);
+        const faults = [];
+        const at = {};
+        let played = 0;
+        for (const c of board.querySelectorAll(".trick .slot > .card")) {
+          const slot = c.closest("[data-trick-seat]");
+          const what = `seat ${slot.dataset.trickSeat}'s ${c.dataset.card || "empty place"}`;
+          const r = box(c);
+          at[slot.className.match(/slot-(\w+)/)[1]] = r;
+          if (!c.classList.contains("empty")) played++;
+          if (r.left < area.left - .5 || r.right > area.right + .5 || r.top < area.top - .5 || r.bottom > area.bottom + .5) faults.push(`${what} lies outside the trick area`);
+          for (const [s, b] of panels) {
+            if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) faults.push(`${what} lies over seat ${s}'s panel`);
+          }
+        }
+        const { left, top, right, bottom } = at;
+        if (!(left && top && right && bottom)) faults.push("the trick has not four places: " + Object.keys(at));
+        else if (!(left.right <= top.left && right.left >= top.right && top.bottom <= bottom.top && left.top > top.top && left.bottom < bottom.bottom && right.top > top.top && right.bottom < bottom.bottom)) {
+          faults.push("the places are not round the table: " + JSON.stringify(at));
+        }
+        return { played, faults };
+      });
+      check(!got.faults.length, `${size}: ` + got.faults.join("; "));
+      return got.played;
+    };
+    const sizes = [["desktop", { width: 1280, height: 800 }], ["phone", { width: 390, height: 844 }]];
     const r = rng(19);
-    let turns = 0;
+    let turns = 0, fuller = 0;
     for (let i = 0; i < 14; i++) {
       if ((await myTurn(page)) !== "mine") break;
       const led = await page.$$eval(".trick .slot", (es) => es.filter((e) => /\bled\b/.test(e.textContent)).map((e) => !!e.querySelector(".card[data-card]:not([data-card=''])")));
       check(led.every(Boolean), "a seat is said to have led with no card on the table");
       const prompt = await page.textContent("[data-prompt]").catch(() => "");
       check(prompt.trim().length > 3, "no prompt on my turn");
-      if (turns === 3) await shot(page, "tractric-4p", false);
+      await page.waitForFunction(() => !document.querySelector(".board .flying, .ghost")); // the cards landed
+      let played = 0;
+      for (const [size, vp] of sizes) {
+        await page.setViewportSize(vp);
+        played = await trickLaidOut(size);
+      }
+      if (played >= 3 && !fuller++) {
+        // The others' cards on the table, as a player sees them.
+        for (const scheme of ["light", "dark"]) {
+          await page.emulateMedia({ colorScheme: scheme });
+          for (const [size, vp] of sizes) {
+            await page.setViewportSize(vp);
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await shot(page, "tractric-4p" + (size === "phone" ? "-phone" : "") + (scheme === "dark" ? "-dark" : ""), false);
+          }
+        }
+        await page.emulateMedia({ colorScheme: "light" });
+      }
+      await page.setViewportSize(sizes[0][1]);
       await clickMove(page, r);
       turns++;
     }
     check(turns >= 5, "turns played: " + turns);
+    check(fuller > 0, "no turn had three cards on the trick to check");
     check(!page.errors.length, "page errors: " + page.errors);
     await page.context().close();
   },
@@ -1180,6 +1240,100 @@ tests.analysis = async function analysis() {
   }
   await shot(page, "analysis-hindsight", false);
   for (const p of [page, dark, phone]) { check(!p.errors.length, "page errors: " + p.errors); await p.context().close(); }
+};
+
+// ==== the end of a deal (web/src/dealend.tsx; docs/protocol.md deal_end) ====
+// A Golf hole played to its end: the finished layouts show, every card
+// face up, with the hole's scores and how each was made (columns adding
+// up to the score, the score table's row agreeing), until "Next hole"
+// goes on to the next hole, which the server has dealt meanwhile. Then
+// each game's end of a deal, watched: Parcellus's last parcel, Tractric's
+// last trick, Court Circular's last trick. Screenshots of each.
+tests.dealend = async function dealend() {
+  const page = await newPage({ width: 1280, height: 800 });
+  await sit(page, { game: "golf", options: { holes: 2, players: 2 }, seats: ["open", "random"], seed: 11 });
+  const r = rng(11);
+  const ended = async () => !!(await page.$("[data-deal-end]"));
+  for (let n = 0; !(await ended()); n++) {
+    check(n < 200, "the first hole does not end");
+    const s = await myTurn(page, ended);
+    check(s !== "over", "the match ended without showing the first hole's end");
+    if (s === "mine") {
+      // Click the move by hand here: clickMove would go on past the end.
+      const moves = await page.$$('.board [data-move]:not([data-move=""])');
+      if (!moves.length || (await ended())) continue;
+      const before = await seq(page);
+      await moves[Math.floor(r() * moves.length)].click().catch(() => {});
+      await page.waitForFunction((b) => Number(document.querySelector(".table-page").dataset.seq) > b || document.querySelector("[data-deal-end]"), before).catch(() => {});
+    }
+  }
+  await page.waitForSelector('[data-deal-end="1"]');
+  check(/End of hole 1/.test(await page.textContent("#deal-end-title")), "the heading: " + (await page.textContent("#deal-end-title")));
+  check(/^Next hole/.test((await page.textContent("[data-next-deal]")).trim()), "the button: " + (await page.textContent("[data-next-deal]")));
+  // Every card of both layouts face up.
+  const cells = await page.$$eval(".deal-end .golf-seat .golf-grid .card", (es) => es.map((e) => ({ back: e.classList.contains("back") || e.classList.contains("dim"), card: e.dataset.card || "" })));
+  check(cells.length === 12, "the hole's end shows " + cells.length + " layout cards, not 12");
+  check(cells.every((c) => !c.back), "a card lies face down at the hole's end: " + JSON.stringify(cells));
+  // The hole's scores: in the panel, in the score table, and made of the columns.
+  const scores = await page.$$eval("[data-deal-end-scores] .deal-end-score", (es) => es.map((e) => Number(e.textContent.trim().split(" ").pop())));
+  const row = await page.$$eval('[data-deal-row="1"] td', (es) => es.map((e) => Number(e.textContent)));
+  check(scores.length === 2 && scores.join() === row.join(), `the hole's scores ${scores}, the score table's row ${row}`);
+  const how = await page.$$eval("[data-deal-end-how] li", (es) => es.map((e) => e.textContent));
+  check(how.length === 2, "how the hole scored: " + how);
+  how.forEach((l, s) => {
+    const m = l.match(/columns (.+) = (-?\d+)$/);
+    check(m, "a seat's columns: " + l);
+    const sum = m[1].split(" + ").map((x) => Number(x.replace(/[()]/g, ""))).reduce((a, b) => a + b, 0);
+    check(sum === Number(m[2]) && sum === scores[s], `the columns of "${l}" do not add up to the score ${scores[s]}`);
+  });
+  check(/You/.test(await page.textContent("[data-deal-end-scores]")), "the viewer is not named as you");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, "golf-deal-end-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  check((await wider(page, 390)).length === 0, "the hole's end does not fit a phone: " + (await wider(page, 390)));
+  await shot(page, "golf-deal-end-phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The next hole: dealt at the server already, shown once the player goes on.
+  await page.click("[data-next-deal]");
+  await page.waitForSelector("[data-deal-end]", { state: "detached" });
+  const down = await page.$$eval(".board .golf-grid .card.back", (es) => es.length);
+  check(down > 0, "after Next hole, the new hole's face-down cards do not show");
+  check(!page.errors.length, "page errors: " + page.errors);
+  await page.context().close();
+
+  // Each game's end of a deal, watched as the bots play on.
+  const runs = [
+    ["parcellus", { target: 200 }, ["random", "random", "random"], async (p) => {
+      const cards = await p.$$eval("[data-last-parcel] .card", (es) => es.length);
+      check(cards > 0, "Parcellus's last parcel does not show");
+    }],
+    ["tractric", {}, ["random", "random", "random"], async (p) => {
+      const cards = await p.$$eval('.deal-end .trick.done .card:not(.empty):not(.back)', (es) => es.length);
+      check(cards === 3, `Tractric's last trick shows ${cards} cards, not 3`);
+    }],
+    ["court-circular", { players: 3, target: 300 }, ["random", "random", "random"], async (p) => {
+      const cards = await p.$$eval(".deal-end .board .cards .card:not(.empty):not(.back)", (es) => es.length);
+      check(cards >= 3, `Court Circular's last trick shows ${cards} cards`);
+    }],
+  ];
+  for (const [game, options, seats, more] of runs) {
+    const { id } = await api("POST", "/api/tables", { game, options, seats, seed: 5 });
+    const p = await newPage({ width: 1280, height: 800 });
+    await p.goto(`${base}/#/t/${id}`);
+    await p.waitForSelector("[data-deal-end]", { timeout: 60000 });
+    // Hold it: the count stops while the pointer rests on it.
+    await p.hover("#deal-end-title");
+    const deal = Number(await p.$eval("[data-deal-end]", (e) => e.dataset.dealEnd));
+    const scores = await p.$$eval("[data-deal-end-scores] .deal-end-score", (es) => es.length);
+    check(scores === seats.length, `${game}: ${scores} scores at the end of deal ${deal}`);
+    const how = await p.$$eval("[data-deal-end-how] li", (es) => es.map((e) => e.textContent));
+    check(how.length >= seats.length, `${game}: how the deal scored: ${how}`);
+    await more(p);
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await shot(p, `${game}-deal-end-desktop`);
+    check(!p.errors.length, game + " page errors: " + p.errors);
+    await p.context().close();
+  }
 };
 
 let failed = 0;

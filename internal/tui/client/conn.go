@@ -35,6 +35,9 @@ type Frame struct {
 	Seats  []SeatInfo      `json:"seats"`
 	Clocks []Clock         `json:"clocks"`
 	Events []Event         `json:"events"` // state, seats; log: the recent past
+	// DealEnd is, in the state of a move that ended a deal, that deal's
+	// end as this seat sees it (its view shaped as View).
+	DealEnd *DealEnd `json:"deal_end"`
 
 	Name string    `json:"name"` // chat: the writer's name
 	Text string    `json:"text"` // chat
@@ -50,13 +53,14 @@ type Frame struct {
 }
 
 // The frames' parts are the protocol's own types (internal/protocol):
-// what happened (Event), a seat (SeatInfo), a turn clock (Clock) and where
-// the match stands (Result).
+// what happened (Event), a seat (SeatInfo), a turn clock (Clock), where
+// the match stands (Result) and a deal's end (DealEnd).
 type (
 	Event    = protocol.Event
 	SeatInfo = protocol.SeatInfo
 	Clock    = protocol.Clock
 	Result   = protocol.Result
+	DealEnd  = protocol.DealEnd
 )
 
 // Link states of a connection, in Status.
