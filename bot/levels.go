@@ -131,6 +131,27 @@ func mediumGames() map[string]Search {
 	return games
 }
 
+// easyGames is easy's search per game: a fortieth of hard's iterations,
+// but at least easyFloor, and in Damn easyDamn. With fewer (50 in Court
+// Circular, 37 in Damn) the search lost to the heuristic it builds on
+// (docs/analysis.md): at under ten visits a root move, chance picks its
+// move as often as its playouts do.
+func easyGames() map[string]Search {
+	games := scaled(40)
+	for g, s := range games {
+		s.Iterations = max(s.Iterations, easyFloor)
+		games[g] = s
+	}
+	games["damn"] = Search{Iterations: easyDamn, Depth: 1}
+	return games
+}
+
+// easyFloor and easyDamn are easy's fewest iterations (see easyGames).
+const (
+	easyFloor = 150
+	easyDamn  = 300
+)
+
 // capped returns the level l with LevelCap set on all its settings.
 func capped(l Leveled) Leveled {
 	l.Default.Think = LevelCap
@@ -143,11 +164,11 @@ func capped(l Leveled) Leveled {
 	return l
 }
 
-// levels are easy, medium and hard: the same search with a fortieth, an
-// eighth and all of hard's iterations (or, under a time budget, of its
-// time), each capped at LevelCap.
+// levels are easy, medium and hard: the same search with a fortieth (at
+// least easyFloor), an eighth and all of hard's iterations (or, under a
+// time budget, of its time), each capped at LevelCap.
 var levels = map[string]Leveled{
-	"easy":   capped(Leveled{Label: "easy", Default: Search{Iterations: 50, Depth: 1}, Games: scaled(40), Share: 1.0 / 40}),
+	"easy":   capped(Leveled{Label: "easy", Default: Search{Iterations: easyFloor, Depth: 1}, Games: easyGames(), Share: 1.0 / 40}),
 	"medium": capped(Leveled{Label: "medium", Default: Search{Iterations: 300, Depth: 1}, Games: mediumGames(), Share: 1.0 / 8}),
 	"hard":   capped(Leveled{Label: "hard", Default: Search{Iterations: 2000, Depth: 1}, Games: hardGames}),
 }

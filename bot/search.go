@@ -157,7 +157,7 @@ func (t *tree) child(n int32, seat int, m game.Move) int32 {
 
 // Choose searches and returns the most visited move at the root.
 func (b Search) Choose(s game.State, seat int, rng *rand.Rand) game.Move {
-	return b.decide(s, seat, rng, nil)
+	return b.decide(s, seat, rng, nil, nil)
 }
 
 // Analysis is what a Search found in one decision.
@@ -190,12 +190,34 @@ type MoveStat struct {
 // returns the choice with the root's statistics.
 func (b Search) Analyse(s game.State, seat int, rng *rand.Rand) Analysis {
 	var a Analysis
-	a.Move = b.decide(s, seat, rng, &a)
+	a.Move = b.decide(s, seat, rng, &a, nil)
+	return a
+}
+
+// Weighing changes what a search weighs, for a caller that wants figures
+// rather than a move (an analysis of a played game).
+type Weighing struct {
+	// Value, if not nil, scores the playouts' ends in place of the game's
+	// Utility (a match-win chance rather than a deal's utility). With
+	// Workers above 1 it is called from every worker at once.
+	Value Utility
+	// Only, if not empty, restricts the root to those of its moves that
+	// are legal: the search weighs them, however many or few (even one,
+	// even past MaxBranch), and no other.
+	Only []game.Move
+}
+
+// AnalyseWith is Analyse under w: the root's statistics of a search that
+// scores with w.Value and weighs w.Only at its root. A search restricted
+// to one move still runs, to value that move.
+func (b Search) AnalyseWith(s game.State, seat int, rng *rand.Rand, w Weighing) Analysis {
+	var a Analysis
+	a.Move = b.decide(s, seat, rng, &a, &w)
 	return a
 }
 
 // decide runs the search and returns its choice; it fills a unless nil.
-func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game.Move {
+func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis, w *Weighing) game.Move {
 	var start time.Time
 	if b.Think > 0 {
 		start = clock()
@@ -204,11 +226,16 @@ func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game
 	defer trees.Put(t)
 	t.nodes = t.nodes[:0]
 	t.legal = s.Legal(seat, t.legal[:0])
-	if len(t.legal) == 1 {
+	if w != nil && len(w.Only) > 0 {
+		t.legal = slices.DeleteFunc(t.legal, func(m game.Move) bool { return !slices.Contains(w.Only, m) })
+		if len(t.legal) == 0 {
+			return 0
+		}
+	} else if len(t.legal) == 1 {
 		return t.legal[0]
 	}
 	prof := profileOf(s.Game())
-	if len(t.legal) > MaxBranch && prof.heuristic != nil {
+	if len(t.legal) > MaxBranch && prof.heuristic != nil && (w == nil || len(w.Only) == 0) {
 		// More moves than the search can weigh (a Damn keep after a big
 		// pick-up): the heuristic chooses.
 		return prof.decide(s, seat, t.legal, rng)
@@ -221,7 +248,7 @@ func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game
 		}
 	}
 	if b.Workers <= 1 {
-		n := b.grow(t, s, seat, rng, limit, start, prof)
+		n := b.grow(t, s, seat, rng, limit, start, prof, w)
 		if a != nil {
 			a.Iterations, a.Workers = n, []int{n}
 			for ch := t.nodes[0].first; ch >= 0; ch = t.nodes[ch].next {
@@ -241,14 +268,14 @@ func (b Search) decide(s game.State, seat int, rng *rand.Rand, a *Analysis) game
 		}
 		return t.nodes[best].move
 	}
-	return b.parallel(t.legal, s, seat, rng, limit, start, prof, a)
+	return b.parallel(t.legal, s, seat, rng, limit, start, prof, a, w)
 }
 
 // parallel runs b.Workers searches at once, each from a determinisation of
 // s with its share of limit iterations (no limit if negative), and answers
 // with the most visited root move over all of them; legal is the root's
 // moves.
-func (b Search) parallel(legal []game.Move, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile, a *Analysis) game.Move {
+func (b Search) parallel(legal []game.Move, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile, a *Analysis, weigh *Weighing) game.Move {
 	w := b.Workers
 	trs := make([]*tree, w)
 	runs := make([]int, w)
@@ -273,7 +300,7 @@ func (b Search) parallel(legal []game.Move, s game.State, seat int, rng *rand.Ra
 		// reads s, as ever, only through Determinize).
 		st := s.Determinize(seat, r)
 		trs[i] = trees.Get().(*tree)
-		wg.Go(func() { runs[i] = b.grow(trs[i], st, seat, r, share, start, prof) })
+		wg.Go(func() { runs[i] = b.grow(trs[i], st, seat, r, share, start, prof, weigh) })
 	}
 	wg.Wait()
 	// Sum the root statistics, in the order the workers met the moves.
@@ -316,9 +343,9 @@ func (b Search) parallel(legal []game.Move, s game.State, seat int, rng *rand.Ra
 }
 
 // grow runs the search from s into t: limit iterations (no limit if
-// negative), fewer if b.Think has passed since start. It returns the
-// number it ran; the root is t.nodes[0].
-func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile) int {
+// negative), fewer if b.Think has passed since start, weighing as w says
+// (nil: as ever). It returns the number it ran; the root is t.nodes[0].
+func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int, start time.Time, prof *profile, w *Weighing) int {
 	t.nodes = t.nodes[:0]
 	n := s.Players()
 	if cap(t.u) < n {
@@ -348,7 +375,7 @@ func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int,
 		if it == 0 {
 			base = d.Result() // public: the same in every determinisation
 		}
-		b.iterate(t, d, root, seat, c, prof, &pol, &model, &base, rng)
+		b.iterate(t, d, root, seat, c, prof, &pol, &model, &base, rng, w)
 	}
 	return it
 }
@@ -361,7 +388,7 @@ func better(a, b *node) bool {
 }
 
 // iterate runs one iteration on the determinisation d.
-func (b Search) iterate(t *tree, d game.State, root int32, seat int, c float64, prof *profile, pol, model *playout, base *game.Result, rng *rand.Rand) {
+func (b Search) iterate(t *tree, d game.State, root int32, seat int, c float64, prof *profile, pol, model *playout, base *game.Result, rng *rand.Rand, w *Weighing) {
 	t.path = append(t.path[:0], root)
 	cur := root
 	end := newDealEnd(prof, d)
@@ -387,6 +414,9 @@ func (b Search) iterate(t *tree, d game.State, root int32, seat int, c float64, 
 			p = seat
 		}
 		t.legal = d.Legal(p, t.legal[:0])
+		if cur == root && w != nil && len(w.Only) > 0 {
+			t.legal = slices.DeleteFunc(t.legal, func(m game.Move) bool { return !slices.Contains(w.Only, m) })
+		}
 		if len(t.legal) == 1 && cur != root {
 			d.ApplyFast(p, t.legal[0])
 			continue
@@ -449,7 +479,11 @@ func (b Search) iterate(t *tree, d game.State, root int32, seat int, c float64, 
 		}
 	}
 	u := t.u
-	prof.utility(base, d, u)
+	if w != nil && w.Value != nil {
+		w.Value(base, d, u)
+	} else {
+		prof.utility(base, d, u)
+	}
 	for _, k := range t.path[1:] {
 		nd := &t.nodes[k]
 		nd.visits++

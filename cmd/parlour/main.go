@@ -3,6 +3,7 @@
 //	parlour serve [flags]         the web page, lobby and tables over the network
 //	parlour play GAME [flags]     play in the terminal against bots
 //	parlour script FILE|-         run a scripted game (shared/spec/script.md)
+//	parlour analyse FILE|-        rate each decision of a scripted game (shared/spec/analysis.md)
 //	parlour rules GAME            the rules as implemented
 //	parlour games                 list the games
 //	parlour tournament [flags]    bots against bots, with confidence intervals
@@ -44,12 +45,13 @@ var commands map[string]*command
 func init() {
 	commands = map[string]*command{
 		"script":     {"parlour script FILE|-", "run a scripted game and print its report (JSON)", runScript},
+		"analyse":    {"parlour analyse FILE|- [--think D] [--seats 0,2] [--hindsight] [--progress]", "rate each decision of a scripted game: the chance of winning after it, the best move and the loss (JSON)", runAnalyse},
 		"rules":      {"parlour rules GAME", "print the rules of a game as Parlour plays them", runRules},
 		"games":      {"parlour games", "list the games with their players and options", runGames},
 		"play":       {"parlour play GAME [--players N] [--seed S] [--seat N] [--bots B,...] [--think D] [--set k=v] [--engine NAME=COMMAND] [--plain] | parlour play --join URL [--name NAME] [--plain]", "play a game in the terminal against bots, or at a server's table", runPlay},
 		"bench":      {"parlour bench [--game GAME] [--players N] [--seconds S] [--json]", "measure random playouts per second on one core", runBench},
 		"loadtest":   {"parlour loadtest [--url URL,...] [--tables N] [--duration D] [--ramp D] [--settle D] [--think D] [--game GAME|all] [--players N] [--bot B] [--set k=v] [--pid PID,...] [--seed S] [--json]", "measure a running table server from outside: live tables, one simulated person each", runLoadtest},
-		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--think D] [--engine NAME=COMMAND] [--json]", "play seeded matches between bots and compare them", runTournament},
+		"tournament": {"parlour tournament --game GAME [--players N] --bots B1,B2,... [--matches N] [--seed S] [--think D] [--engine NAME=COMMAND] [--analyse] [--json]", "play seeded matches between bots and compare them", runTournament},
 		"serve":      {"parlour serve [--addr HOST:PORT] [--db sqlite:PATH | postgres://...] [--think D] [--engine NAME=COMMAND]", "serve tables to play over the network, with a lobby and a web page", runServe},
 		"sim":        {"parlour sim GAME [--players N] [--bots B1,B2,...] [--matches N] [--seed S] [--think D] [--set k=v ...] [--vs k=v ...] [--report FILE.html] [--engine NAME=COMMAND] [--json]", "measure a rule set over many bot matches, and compare variants (A/B)", runSim},
 		"encode":     {"parlour encode GAME [--players N] [--set k=v] [--json]", "show the layout of a game's observation vector and action space (for learning programs)", runEncode},

@@ -57,6 +57,8 @@ func runServe(e *env, args []string) int {
 	storeTimeout := fs.Duration("store-timeout", 2*time.Second, "longest a call to the database may take: a move not stored within it is refused with unavailable, a lobby request answered 503 with Retry-After")
 	drain := fs.Duration("drain", 10*time.Second, "on SIGINT or SIGTERM, longest the node takes to stop: it closes its connections and waits for the moves in flight, then exits whatever the database does (a second signal stops it at once)")
 	maxConns := fs.Int("max-connections", defaultMaxConns, "most WebSocket connections this node holds; past it new ones are refused with 503 and Retry-After (0: no limit)")
+	analysisWorkers := fs.Int("analysis-workers", runtime.NumCPU(), "most game analyses this node makes at once (POST /api/tables/{id}/analysis), at most the machine's cores")
+	analysisQueue := fs.Int("analysis-queue", 0, "most analyses waiting to be made (in the database: a cluster's nodes together); past it an analysis asked for is refused with 503 and Retry-After (0: 8 per --analysis-workers)")
 	if code := parseFlags(e, fs, args); code >= 0 {
 		return code
 	}
@@ -88,6 +90,10 @@ func runServe(e *env, args []string) int {
 	exempt, err := server.ParsePrefixes(*limitExempt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "parlour serve: --limit-exempt: %v\n", err)
+		return 2
+	}
+	if *analysisWorkers < 1 || *analysisWorkers > runtime.NumCPU() || *analysisQueue < 0 {
+		fmt.Fprintf(e.stderr, "parlour serve: --analysis-workers must be 1 to %d (the cores) and --analysis-queue at least 0\n", runtime.NumCPU())
 		return 2
 	}
 	if *maxTables < 0 || *maxConns < 0 {
@@ -189,6 +195,7 @@ func runServe(e *env, args []string) int {
 			return 1
 		}
 		srv.Ready(m)
+		srv.StartAnalyses(server.AnalysisConfig{Store: st.(store.Analyses), Node: m.NodeID(), Workers: *analysisWorkers, Queue: *analysisQueue})
 		if cluster {
 			fmt.Fprintf(e.stdout, "parlour: ready as node %s of a cluster at %s (%d tables taken over, database %s)\n", m.NodeID(), adv, n, redact(*db))
 		} else {

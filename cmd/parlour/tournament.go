@@ -10,6 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"parlour/analysis"
 	"parlour/bot"
 	"parlour/games"
 	"parlour/internal/arena"
@@ -25,6 +26,9 @@ func runTournament(e *env, args []string) int {
 	workers := fs.Int("workers", 0, "matches played at once (default: one per core)")
 	asJSON := fs.Bool("json", false, "print the outcome as one JSON object (last line)")
 	think := thinkFlag(fs, "on one core as the matches run in parallel")
+	analyse := fs.Bool("analyse", false, "rate the bots' play as parlour analyse does, on a sample of their decisions (--analyse-sample, --analyse-iterations): adds each bot's mean loss per decision and mistakes (a loss of 0.10 or more) per game")
+	sample := fs.Int("analyse-sample", 4, "with --analyse, the decisions of each seat analysed per match, drawn at random (1 to 1000)")
+	iterations := fs.Int("analyse-iterations", 2000, "with --analyse, the search iterations per decision analysed (100 to 1000000; fixed, so that the figures are reproducible)")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set edition=1860")
 	engines := addEngineFlags(e, fs)
@@ -74,6 +78,15 @@ func runTournament(e *env, args []string) int {
 		return fail("--workers %d is negative", *workers)
 	}
 	cfg := arena.Config{Game: g, Options: opts, Bots: bots, Matches: *matches, Seed: *seed, Workers: *workers}
+	if *analyse {
+		if *sample < 1 || *sample > 1000 {
+			return fail("--analyse-sample %d is out of range (1 to 1000)", *sample)
+		}
+		if *iterations < 100 || *iterations > 1_000_000 {
+			return fail("--analyse-iterations %d is out of range (100 to 1000000)", *iterations)
+		}
+		cfg.Analyse, cfg.Analysis = *sample, analysis.Options{Iterations: *iterations}
+	}
 	cfg.Progress = progress(e, "tournament", *matches)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -90,10 +103,18 @@ func runTournament(e *env, args []string) int {
 	fmt.Fprintf(e.stdout, "%s, %d players, %d matches (seed %d) in %.1fs: %.2f games/s\n",
 		g.Title(), rep.Players, rep.Matches, rep.Seed, rep.Seconds, rep.GamesPerS)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\tmax ms\tfaults\t")
+	head := "bot\tseats\tmatches\twins\twin rate\t95% CI\tmean score\tms/move\tmax ms\tfaults\t"
+	if *analyse {
+		head += "analysed\tmean loss\tmistakes/game\t"
+	}
+	fmt.Fprintln(tw, head)
 	for _, st := range rep.Bots {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t%.1f\t%d\t\n", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t%.1f%%-%.1f%%\t%.2f\t%.3f\t%.1f\t%d\t", st.Name, st.Seats, st.Matches, strconv.FormatFloat(st.Wins, 'f', -1, 64),
 			100*st.WinRate, 100*st.CI95[0], 100*st.CI95[1], st.MeanScore, st.MsPerMove, st.ThinkMsMax, st.Faults)
+		if st.MeanLoss != nil {
+			fmt.Fprintf(tw, "%d\t%.4f\t%.2f\t", st.Analysed, *st.MeanLoss, *st.MistakesPerGame)
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	if rep.Unresolved > 0 {

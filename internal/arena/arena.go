@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"parlour/analysis"
 	"parlour/bot"
 	"parlour/game"
 	"parlour/internal/runner"
@@ -40,6 +41,14 @@ type Config struct {
 	// Progress, if set, is called after each match with the number done,
 	// never concurrently.
 	Progress func(done, total int)
+	// Analyse, if positive, is how many decisions of each seat in each
+	// match are analysed (package analysis), drawn at random among its
+	// decisions between more than one legal move; the report then gives
+	// each bot's mean loss and mistakes per game. Analysis is how the
+	// analysis searches (its Seats and Progress are not used): with fixed
+	// Iterations and no Think the figures are reproducible.
+	Analyse  int
+	Analysis analysis.Options
 }
 
 // Standing is how one bot did, pooled over the seats it held.
@@ -71,6 +80,16 @@ type Standing struct {
 	Choices     int64   `json:"choices"`
 	ThinkMsMean float64 `json:"think_ms_mean"`
 	ThinkMsMax  float64 `json:"think_ms_max"`
+	// Analysed counts the bot's decisions analysed (Config.Analyse).
+	// MeanLoss is its mean loss per decision (shared/spec/analysis.md)
+	// and MistakesPerGame its decisions per match that lose 0.10 or more
+	// (labelled mistake or blunder), both estimated from the sample:
+	// each seat's sample in a match stands for all its decisions between
+	// more than one move in that match. The three are left out without
+	// analysis.
+	Analysed        int      `json:"analysed,omitempty"`
+	MeanLoss        *float64 `json:"mean_loss,omitempty"`
+	MistakesPerGame *float64 `json:"mistakes_per_game,omitempty"`
 }
 
 // Report is the outcome of a tournament, in the shape of shared/spec/cli.md.
@@ -98,7 +117,13 @@ type Outcome struct {
 	Choices     []int64
 	ChoiceThink []time.Duration
 	MaxThink    []time.Duration
-	Err         error // why the match could not be played out
+	// Analysed, Loss and Mistakes are the decisions analysed
+	// (Config.Analyse), the sum of their losses, and how many lost 0.10
+	// or more; nil without analysis.
+	Analysed []int
+	Loss     []float64
+	Mistakes []int
+	Err      error // why the match could not be played out
 }
 
 // Run plays the tournament. It stops early with ctx's error if ctx ends.
@@ -112,8 +137,21 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	}
 	start := time.Now()
 	out := make([]Outcome, cfg.Matches)
-	err := runner.Run(ctx, cfg.Matches, cfg.Workers, cfg.Progress, func(_, i int) error {
-		out[i] = Play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed)
+	// An analyser per worker: one is for one goroutine at a time.
+	analysers := make([]*analysis.Analyser, runner.Workers(cfg.Workers, cfg.Matches))
+	err := runner.Run(ctx, cfg.Matches, cfg.Workers, cfg.Progress, func(w, i int) error {
+		if cfg.Analyse <= 0 {
+			out[i] = Play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed)
+			return nil
+		}
+		var moves []analysis.Played
+		out[i] = play(cfg.Game, cfg.Options, cfg.Bots, i, cfg.Seed, &moves)
+		if out[i].Err == nil {
+			if analysers[w] == nil {
+				analysers[w] = analysis.NewAnalyser(cfg.Game, cfg.Options, cfg.Analysis)
+			}
+			out[i].Err = analyse(analysers[w], cfg, i, moves, &out[i])
+		}
 		return nil
 	})
 	if err != nil {
@@ -123,13 +161,15 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	rep := Report{Game: cfg.Game.Name(), Players: n, Matches: cfg.Matches, Seed: cfg.Seed, Seconds: elapsed.Seconds()}
 	rep.GamesPerS = float64(cfg.Matches) / rep.Seconds
 	index := map[string]int{}
-	var scoreSum []float64
+	var scoreSum, lossSum, mistakes []float64
 	var think, choiceThink []time.Duration
 	for _, b := range cfg.Bots {
 		if _, ok := index[b.Name()]; !ok {
 			index[b.Name()] = len(rep.Bots)
 			rep.Bots = append(rep.Bots, Standing{Name: b.Name()})
 			scoreSum = append(scoreSum, 0)
+			lossSum = append(lossSum, 0)
+			mistakes = append(mistakes, 0)
 			think = append(think, 0)
 			choiceThink = append(choiceThink, 0)
 		}
@@ -153,6 +193,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 			st.Choices += o.Choices[seat]
 			choiceThink[k] += o.ChoiceThink[seat]
 			st.ThinkMsMax = max(st.ThinkMsMax, ms(o.MaxThink[seat]))
+			if o.Analysed != nil && o.Analysed[seat] > 0 {
+				// The sample stands for all the seat's decisions.
+				w := float64(o.Choices[seat]) / float64(o.Analysed[seat])
+				st.Analysed += o.Analysed[seat]
+				lossSum[k] += w * o.Loss[seat]
+				mistakes[k] += w * float64(o.Mistakes[seat])
+			}
 		}
 		if !won {
 			rep.Unresolved++
@@ -169,6 +216,13 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		if st.Choices > 0 {
 			st.ThinkMsMean = ms(choiceThink[k]) / float64(st.Choices)
 		}
+		if cfg.Analyse > 0 {
+			loss, perGame := 0.0, mistakes[k]/float64(st.Matches)
+			if st.Choices > 0 {
+				loss = lossSum[k] / float64(st.Choices)
+			}
+			st.MeanLoss, st.MistakesPerGame = &loss, &perGame
+		}
 	}
 	return rep, nil
 }
@@ -183,6 +237,11 @@ func botAt(seat, i, n int) int { return (seat + i%n) % n }
 // Config.Matches) and returns its outcome. Every move goes through the
 // validated path: a bot's illegal move is an error.
 func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Outcome {
+	return play(g, opts, bots, i, seed, nil)
+}
+
+// play is Play, appending the moves made to *record unless nil.
+func play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64, record *[]analysis.Played) Outcome {
 	n := len(bots)
 	o := Outcome{Wins: make([]float64, n), Totals: make([]int, n), Moves: make([]int64, n), Think: make([]time.Duration, n),
 		Faults: make([]int, n), Choices: make([]int64, n), ChoiceThink: make([]time.Duration, n), MaxThink: make([]time.Duration, n)}
@@ -228,6 +287,9 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 			return o
 		}
 		table.Moved(s, q, m, acts.Len() > 1)
+		if record != nil {
+			*record = append(*record, analysis.Played{Seat: q, Move: m})
+		}
 	}
 	copy(o.Faults, table.End(s))
 	r := s.Result()
@@ -236,6 +298,42 @@ func Play(g game.Game, opts game.Options, bots []bot.Bot, i int, seed uint64) Ou
 		o.Wins[w] += 1 / float64(len(r.Winners))
 	}
 	return o
+}
+
+// analyse rates cfg.Analyse decisions of each seat of match i, whose
+// moves were moves, drawn at random with a source seeded by the match,
+// and sums them into o.
+func analyse(an *analysis.Analyser, cfg Config, i int, moves []analysis.Played, o *Outcome) error {
+	n := len(cfg.Bots)
+	dealSeed := cfg.Seed + uint64(i/n)
+	o.Analysed, o.Loss, o.Mistakes = make([]int, n), make([]float64, n), make([]int, n)
+	rng := rand.New(rand.NewPCG(dealSeed, uint64(i%n)<<8|0xa5))
+	at := map[int]bool{}
+	for seat := range n {
+		idx, err := analysis.Sampled(cfg.Game, cfg.Options, dealSeed, moves, seat, cfg.Analyse, rng)
+		if err != nil {
+			return err
+		}
+		for _, k := range idx {
+			at[k] = true
+		}
+	}
+	s, err := cfg.Game.New(cfg.Options, dealSeed, nil)
+	if err != nil {
+		return err
+	}
+	for k, p := range moves {
+		if at[k] {
+			d := an.Decide(s, p.Seat, p.Move, rand.New(rand.NewPCG(dealSeed, uint64(i%n)<<32|uint64(k))))
+			o.Analysed[p.Seat]++
+			o.Loss[p.Seat] += d.Loss
+			if d.Loss >= 0.10 {
+				o.Mistakes[p.Seat]++
+			}
+		}
+		s.ApplyFast(p.Seat, p.Move)
+	}
+	return nil
 }
 
 // Wilson returns the 95% Wilson score interval of a proportion of wins out

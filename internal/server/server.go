@@ -100,6 +100,9 @@ type Server struct {
 	lobby  *lobbyFeed   // pushes the lobby's lists to the pages watching them
 
 	relayTransport http.RoundTripper
+
+	// an is the analyses the server makes (analysis.go); nil: none.
+	an atomic.Pointer[analyses]
 }
 
 // New returns a server. It answers /healthz with 503 and the API with 503
@@ -154,6 +157,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /api/tables/{id}/public", s.owned(s.public))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay", s.ready(s.replay))
 	s.mux.HandleFunc("GET /api/tables/{id}/replay/{k}", s.ready(s.replayAt))
+	s.mux.HandleFunc("POST /api/tables/{id}/analysis", s.ready(s.askAnalysis))
+	s.mux.HandleFunc("GET /api/tables/{id}/analysis", s.ready(s.getAnalysis))
 	s.mux.HandleFunc("GET /ws/tables/{id}", s.limited(actConnect, s.owned(s.websocket)))
 	if cfg.Metrics != nil {
 		s.mux.Handle("GET /metrics", cfg.Metrics.Handler())
@@ -172,6 +177,7 @@ func (s *Server) Close() {
 	s.connMu.Unlock()
 	s.cancel()
 	s.conns.Wait()
+	s.stopAnalyses()
 }
 
 // ServeHTTP serves the lobby, the protocol and the page.

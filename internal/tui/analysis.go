@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlour/analysis"
 	"parlour/card"
 )
 
@@ -42,43 +43,12 @@ var analysisPoll = time.Second
 // analysisClient asks the analysis endpoints; no question waits for ever.
 var analysisClient = &http.Client{Timeout: 15 * time.Second}
 
-// The report, as the spec writes it.
-type (
-	anReport struct {
-		Game      string       `json:"game"`
-		Players   int          `json:"players"`
-		Mode      string       `json:"mode"`
-		ThinkMS   int          `json:"think_ms"`
-		Decisions []anDecision `json:"decisions"`
-		Seats     []anSeat     `json:"seats"`
-	}
-	anDecision struct {
-		N          int     `json:"n"`
-		Seat       int     `json:"seat"`
-		Move       string  `json:"move"`
-		Forced     bool    `json:"forced"`
-		Chance     float64 `json:"chance"`
-		Best       string  `json:"best"`
-		BestChance float64 `json:"best_chance"`
-		Loss       float64 `json:"loss"`
-		Label      string  `json:"label"`
-	}
-	anSeat struct {
-		Seat         int     `json:"seat"`
-		Decisions    int     `json:"decisions"`
-		MeanLoss     float64 `json:"mean_loss"`
-		Inaccuracies int     `json:"inaccuracies"`
-		Mistakes     int     `json:"mistakes"`
-		Blunders     int     `json:"blunders"`
-	}
-)
-
 // analysisMsg is an answer of the analysis endpoints, as the screen
 // takes it.
 type analysisMsg struct {
 	phase    string // queued, running, done, failed, busy
 	progress float64
-	report   *anReport
+	report   *analysis.Report
 	retry    time.Duration // busy: when to ask again
 	text     string        // failed: why; busy: the server's words
 }
@@ -92,7 +62,7 @@ type analysisState struct {
 	progress float64
 	retry    time.Duration
 	text     string
-	report   *anReport
+	report   *analysis.Report
 	seat     int // whose decisions are listed (an index of report.Seats)
 }
 
@@ -120,11 +90,11 @@ func analysisCall(method, u string) analysisMsg {
 		return analysisMsg{phase: "failed", text: "Reading the server's answer: " + err.Error()}
 	}
 	var st struct {
-		Status   string          `json:"status"`
-		Progress float64         `json:"progress"`
-		Report   *anReport       `json:"report"`
-		Error    json.RawMessage `json:"error"`
-		Decision []anDecision    `json:"decisions"` // a POST's 200: the report itself
+		Status   string              `json:"status"`
+		Progress float64             `json:"progress"`
+		Report   *analysis.Report    `json:"report"`
+		Error    json.RawMessage     `json:"error"`
+		Decision []analysis.Decision `json:"decisions"` // a POST's 200: the report itself
 	}
 	json.Unmarshal(data, &st)
 	why := func(fallback string) string {
@@ -149,7 +119,7 @@ func analysisCall(method, u string) analysisMsg {
 	case code/100 != 2:
 		return analysisMsg{phase: "failed", text: why(fmt.Sprintf("The server answered %d.", code))}
 	case st.Decision != nil:
-		var r anReport
+		var r analysis.Report
 		if err := json.Unmarshal(data, &r); err != nil {
 			return analysisMsg{phase: "failed", text: "The report cannot be read: " + err.Error()}
 		}
@@ -297,13 +267,13 @@ func (m *Model) analysisView(width, height int) string {
 		return wrapLines(append(lines, "No seat was analysed."), width)
 	}
 	s := r.Seats[a.seat]
-	var worst []anDecision
+	var worst []analysis.Decision
 	for _, d := range r.Decisions {
 		if d.Seat == s.Seat && !d.Forced && d.Label != "" && d.Label != "best" {
 			worst = append(worst, d)
 		}
 	}
-	slices.SortStableFunc(worst, func(x, y anDecision) int {
+	slices.SortStableFunc(worst, func(x, y analysis.Decision) int {
 		switch {
 		case x.Loss > y.Loss:
 			return -1

@@ -12,6 +12,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"parlour/analysis"
 	"parlour/game"
 	"parlour/games"
 	"parlour/internal/tui/client"
@@ -184,7 +185,7 @@ func TestEndScreenAnalysisStates(t *testing.T) {
 	if out := screen(m); !strings.Contains(out, "Every analyser is busy. The server will be asked again in 5 seconds.") {
 		t.Errorf("a busy server is not told:\n%s", out)
 	}
-	var r anReport
+	var r analysis.Report
 	if err := json.Unmarshal([]byte(golfReport("hindsight")), &r); err != nil {
 		t.Fatal(err)
 	}

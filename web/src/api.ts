@@ -155,6 +155,8 @@ export interface AnalysisReport {
 // AnalysisStatus is GET /api/tables/{id}/analysis: how far the work is,
 // and the report once done.
 export interface AnalysisStatus {
-  status: "queued" | "running" | "done" | "failed"; progress?: number; report?: AnalysisReport;
-  error?: string | { code?: string; message?: string };
+  status: "queued" | "running" | "done" | "failed"; progress: number;
+  seats: number[]; hindsight: boolean;  // the options it was asked with
+  report?: AnalysisReport;               // once done
+  error?: string;                        // once failed: why
 }
