@@ -38,7 +38,7 @@ var refusalCodes = []string{
 	"busy", "chat_backlog",
 	// HTTP API errors not already above.
 	"bad_request", "not_found", "seat_taken", "not_over", "starting",
-	"closed", "timeout", "internal", "full", "moved",
+	"closed", "timeout", "internal", "full", "moved", "no_analysis",
 }
 
 // shedWhat are the values of parlour_shed_total's "what" label; anything
