@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"parlour/internal/store"
 )
 
-// BenchmarkAppendMoveSQLite measures storing one move, committed.
+// BenchmarkAppendMoveSQLite measures storing one move, committed, and the
+// goroutines started for it (goroutines/op).
 func BenchmarkAppendMoveSQLite(b *testing.B) {
 	ctx := context.Background()
 	s, err := store.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
@@ -22,12 +24,19 @@ func BenchmarkAppendMoveSQLite(b *testing.B) {
 		b.Fatal(err)
 	}
 	n := 0
+	b.ReportAllocs()
+	started := goroutinesCreated(b)
 	for b.Loop() {
-		if err := s.AppendMove(ctx, "t", store.Move{N: n, Seat: n % 4, Text: "draw stock"}); err != nil {
+		// With a deadline, as a table stores its moves.
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := s.AppendMove(ctx, "t", store.Move{N: n, Seat: n % 4, Text: "draw stock"})
+		cancel()
+		if err != nil {
 			b.Fatal(err)
 		}
 		n++
 	}
+	b.ReportMetric(float64(goroutinesCreated(b)-started)/float64(n), "goroutines/op")
 }
 
 // BenchmarkAppendMoveSQLiteTables measures storing moves of many tables at

@@ -142,22 +142,34 @@ func (l *moveLog) close() {
 }
 
 // inTx runs f in a transaction on a connection of its own (for runs),
-// and commits if f returns no error.
-func (l *moveLog) inTx(ctx context.Context, f func(c *sql.Conn, tx *sql.Tx) error) error {
+// and commits if f returns no error. The transaction is begun and ended
+// by statements of its own rather than a database/sql Tx, and the writer
+// passes a context that never ends: a Tx starts a goroutine to watch its
+// context, and the driver one for each statement whose context can end,
+// which made several goroutines for every commit of the one goroutine
+// every move waits on (docs/perf/README.md, "A writer that starts no
+// goroutines"). No caller is held by it: each waits for its answer under
+// its own deadline (AppendMove).
+func (l *moveLog) inTx(ctx context.Context, f func(c *sql.Conn) error) error {
 	c, err := l.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	tx, err := c.BeginTx(ctx, nil)
+	if _, err := c.ExecContext(ctx, "BEGIN"); err != nil {
+		return err
+	}
+	err = f(c)
+	if err == nil {
+		_, err = c.ExecContext(ctx, "COMMIT")
+	}
 	if err != nil {
+		// A failed statement or COMMIT can leave the transaction open;
+		// a ROLLBACK with none open only fails, which changes nothing.
+		c.ExecContext(context.Background(), "ROLLBACK")
 		return err
 	}
-	defer tx.Rollback()
-	if err := f(c, tx); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return nil
 }
 
 // prepareRuns prepares query(n) for n = 1, 2, 4, ... maxBatch.
@@ -347,11 +359,11 @@ func (l *moveLog) foldFirst(waiting int, linger time.Duration, stepped bool) boo
 // if its table is there, it is the table's next move and, with a lease
 // epoch, the table's lease still has it, and answers each request.
 func (l *moveLog) commit(batch []appendReq) {
-	ctx, cancel, batch := commitCtx(batch)
-	defer cancel()
+	batch = liveRequests(batch)
 	if len(batch) == 0 {
 		return
 	}
+	ctx := context.Background() // see inTx
 	refused := append(l.refused[:0], make([]error, len(batch))...)
 	defer func() { l.refused = refused[:0] }()
 	if l.next == nil {
@@ -361,7 +373,7 @@ func (l *moveLog) commit(batch []appendReq) {
 	defer clear(next)
 	moves := l.moves[:0]
 	defer func() { l.moves = moves[:0] }()
-	err := l.inTx(ctx, func(c *sql.Conn, tx *sql.Tx) error {
+	err := l.inTx(ctx, func(c *sql.Conn) error {
 		for i, r := range batch {
 			last, ok := next[r.id]
 			if !ok {
@@ -369,7 +381,7 @@ func (l *moveLog) commit(batch []appendReq) {
 					exists bool
 					err    error
 				)
-				if last, exists, err = l.lastOf(ctx, tx, r.id); err != nil {
+				if last, exists, err = l.lastOf(ctx, c, r.id); err != nil {
 					return err
 				}
 				if !exists {
@@ -379,7 +391,7 @@ func (l *moveLog) commit(batch []appendReq) {
 			}
 			if r.m.Lease != 0 {
 				var epoch int64
-				if err := tx.QueryRowContext(ctx, `SELECT lease_epoch FROM tables WHERE id = ?`, r.id).Scan(&epoch); err != nil {
+				if err := c.QueryRowContext(ctx, `SELECT lease_epoch FROM tables WHERE id = ?`, r.id).Scan(&epoch); err != nil {
 					return err
 				}
 				if epoch != r.m.Lease {
@@ -407,7 +419,10 @@ func (l *moveLog) commit(batch []appendReq) {
 			return nil
 		}
 		l.logged = appendBatch(l.logged[:0], moves)
-		_, err := tx.ExecContext(ctx, `INSERT INTO move_batches (moves) VALUES (?)`, string(l.logged))
+		// As bytes, which the driver copies, rather than a string made
+		// for it; cast, so that the row is text (json_each reads a blob
+		// as SQLite's binary JSON).
+		_, err := c.ExecContext(ctx, `INSERT INTO move_batches (moves) VALUES (CAST(? AS TEXT))`, l.logged)
 		return err
 	})
 	// A commit that failed changed nothing, in the database or here: its
@@ -461,18 +476,18 @@ func (m lastMoves) note(id string, n int) {
 
 // lastOf returns the number of the last move stored of table id (-1 for
 // none) and whether the table is there at all.
-func (l *moveLog) lastOf(ctx context.Context, tx *sql.Tx, id string) (last int, exists bool, err error) {
+func (l *moveLog) lastOf(ctx context.Context, c *sql.Conn, id string) (last int, exists bool, err error) {
 	if n, ok := l.last[id]; ok {
 		return n, true, nil
 	}
-	return l.lookUpLast(ctx, tx, id)
+	return l.lookUpLast(ctx, c, id)
 }
 
 // lookUpLast is lastOf for a table not remembered: a query (its results'
 // addresses go to Scan, so they are on the heap, which a remembered
 // table's answer need not be).
-func (l *moveLog) lookUpLast(ctx context.Context, tx *sql.Tx, id string) (last int, exists bool, err error) {
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?),
+func (l *moveLog) lookUpLast(ctx context.Context, c *sql.Conn, id string) (last int, exists bool, err error) {
+	if err := c.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM tables WHERE id = ?),
 		COALESCE((SELECT MAX(n) FROM moves WHERE table_id = ?), -1)`, id, id).Scan(&exists, &last); err != nil {
 		return 0, false, err
 	}
@@ -530,7 +545,7 @@ func (l *moveLog) foldStep() bool {
 				moves = append(moves, tableMove{id, m})
 			}
 		}
-		err := l.inTx(ctx, func(c *sql.Conn, tx *sql.Tx) error {
+		err := l.inTx(ctx, func(c *sql.Conn) error {
 			return l.folds.insert(ctx, c, moves)
 		})
 		if err != nil {

@@ -273,31 +273,40 @@ func (s *sqlStore) AppendMove(ctx context.Context, tableID string, m Move) error
 }
 
 // commitCtx returns the context a writer commits batch under: its
-// latest deadline, or none if a request has none. It also answers the
-// requests whose deadline has already passed (their callers have given
-// up, and the move is not stored) and returns the rest.
+// latest deadline, or none if a request has none, with the requests
+// liveRequests keeps.
 func commitCtx(batch []appendReq) (context.Context, context.CancelFunc, []appendReq) {
-	now := time.Now()
+	batch = liveRequests(batch)
 	var latest time.Time
-	endless := false
+	for _, r := range batch {
+		if r.deadline.IsZero() {
+			return context.Background(), func() {}, batch
+		}
+		if r.deadline.After(latest) {
+			latest = r.deadline
+		}
+	}
+	if latest.IsZero() {
+		return context.Background(), func() {}, batch
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), latest)
+	return ctx, cancel, batch
+}
+
+// liveRequests answers the requests of batch whose deadline has already
+// passed (their callers have given up, and the move is not stored) and
+// returns the rest, in batch's memory.
+func liveRequests(batch []appendReq) []appendReq {
+	now := time.Now()
 	live := batch[:0]
 	for _, r := range batch {
-		switch {
-		case r.deadline.IsZero():
-			endless = true
-		case !r.deadline.After(now):
+		if !r.deadline.IsZero() && !r.deadline.After(now) {
 			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, context.DeadlineExceeded)
 			continue
-		case r.deadline.After(latest):
-			latest = r.deadline
 		}
 		live = append(live, r)
 	}
-	if endless || latest.IsZero() {
-		return context.Background(), func() {}, live
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), latest)
-	return ctx, cancel, live
+	return live
 }
 
 // doneChans are the channels writers answer appendReqs on, used again.
