@@ -332,7 +332,7 @@ func snippet(s string, i int) string {
 type Telling struct{ full, blind text }
 
 // tellingRoom is a text's room in a Telling: most moves' whole texts.
-const tellingRoom = 112
+const tellingRoom = 240
 
 // text is one of a Telling's texts: in room while it fits, else in more.
 type text struct {
@@ -357,6 +357,14 @@ func (x *text) write(s string) {
 func (x *text) writeInt(n int64) {
 	var d [20]byte
 	x.write(string(strconv.AppendInt(d[:0], n, 10)))
+}
+
+// is reports whether the text is s.
+func (x *text) is(s string) bool {
+	if x.more != nil {
+		return string(x.more) == s
+	}
+	return string(x.room[:x.n]) == s
 }
 
 // String returns the text.
@@ -479,5 +487,12 @@ func (t *Telling) ShownCards(cs []card.Card) {
 	}
 }
 
-// Texts returns the full and the blind texts.
-func (t *Telling) Texts() (full, blind string) { return t.full.String(), t.blind.String() }
+// Texts returns the full and the blind texts: one string for both when
+// they are the same, as they are for a move that hides nothing.
+func (t *Telling) Texts() (full, blind string) {
+	full = t.full.String()
+	if t.blind.is(full) {
+		return full, full
+	}
+	return full, t.blind.String()
+}

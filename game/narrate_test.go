@@ -189,3 +189,38 @@ func TestTellingAllocates(t *testing.T) {
 		t.Errorf("blind = %q, want %q", blind, want)
 	}
 }
+
+// TestTellingSharesSameTexts checks that a move whose two texts are the
+// same (it hides nothing) costs one string, not two, and that texts that
+// differ only past the room, or only in their last byte, stay two.
+func TestTellingSharesSameTexts(t *testing.T) {
+	c := card.MustParse("QS")
+	var full, blind string
+	n := testing.AllocsPerRun(100, func() {
+		var w game.Telling
+		w.Say("{%d} took ", 2)
+		w.Shown(c)
+		w.Say(" from the discard pile")
+		full, blind = w.Texts()
+	})
+	if n != 1 {
+		t.Errorf("%v allocations, want 1 (one text for both)", n)
+	}
+	if want := "{2} took [QS] from the discard pile"; full != want || blind != want {
+		t.Errorf("texts %q and %q, want %q for both", full, blind, want)
+	}
+	long := strings.Repeat("word ", 60)
+	for _, c := range []struct{ full, blind string }{
+		{"{1} drew.", "{1} drew!"},
+		{long + "a", long + "b"},
+		{long, long + "more"},
+	} {
+		var w game.Telling
+		w.Full("%s", c.full)
+		w.Blind("%s", c.blind)
+		full, blind := w.Texts()
+		if full != c.full || blind != c.blind {
+			t.Errorf("texts %q and %q, want %q and %q", full, blind, c.full, c.blind)
+		}
+	}
+}

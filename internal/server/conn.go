@@ -94,6 +94,11 @@ type conn struct {
 	broken  bool
 	watched *watchedWrites
 	wrote   chan struct{}
+	// drainer is drain as a func value, made once: a go statement on it
+	// starts a writer without allocating, where one on c.drain allocates
+	// the method's closure each time (a writer is started for most
+	// frames).
+	drainer func()
 }
 
 // run is the connection's life, on the reader's goroutine (see conn).
@@ -234,7 +239,10 @@ func (c *conn) wake() {
 	c.wmu.Lock()
 	if !c.writing {
 		c.writing = true
-		go c.drain()
+		if c.drainer == nil {
+			c.drainer = c.drain
+		}
+		go c.drainer()
 	}
 	c.wmu.Unlock()
 }

@@ -112,7 +112,7 @@ func (t *Table) fillState(sc *scratch, n int, events []protocol.Event) {
 	*msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
 		ToAct: msg.ToAct[:0], Legal: msg.Legal[:0], View: t.viewFor(n, &sc.view), Result: protocol.ResultOf(t.st.Result()),
 		Seats: sc.seats, Clocks: t.clocks(), Events: events}
-	if k := n + 1; k >= 0 && k < len(t.dealEnds) {
+	if k := n + 1; k >= 0 && k < len(t.dealEnds) && t.dealEnds[k].View != nil {
 		msg.DealEnd = &t.dealEnds[k]
 	}
 	if msg.ToAct == nil {
@@ -167,8 +167,9 @@ func (t *Table) dealWatcher() func(game.State) {
 	return t.dealWatch
 }
 
-// keepDealEnd keeps every receiver's view of the deal s has just ended
-// (game.DealEndView), with its scores (see dealWatcher).
+// keepDealEnd keeps the view of the deal s has just ended
+// (game.DealEndView), with its scores, of every receiver a sub is told as
+// (see dealWatcher); the others' are left empty, for nobody reads them.
 func (t *Table) keepDealEnd(s game.State) {
 	r := s.Result()
 	d := s.DealsPlayed()
@@ -176,8 +177,16 @@ func (t *Table) keepDealEnd(s game.State) {
 	if d >= 1 && d <= len(r.DealScores) {
 		scores = r.DealScores[d-1]
 	}
+	var told uint64 // bit seat+1: a sub is told as seat
+	for sub := range t.subs {
+		told |= 1 << (sub.seat + 1)
+	}
 	ends := t.dealEnds[:0]
 	for seat := game.Spectator; seat < s.Players(); seat++ {
+		if told&(1<<(seat+1)) == 0 {
+			ends = append(ends, protocol.DealEnd{})
+			continue
+		}
 		view, err := json.Marshal(game.DealEndView(s, seat))
 		if err != nil {
 			// Views are the games' JSON-marshalable structs; this is a bug,
