@@ -289,13 +289,18 @@ func Parse(text string) (Card, error) {
 // case; Unicode case mapping would turn other letters into notation letters
 // (strings.ToUpper("ſ"), the long s, is "S").
 func upperASCII(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'a' <= c && c <= 'z' {
-			b[i] = c - ('a' - 'A')
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'a' <= c && c <= 'z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'a' <= c && c <= 'z' {
+					b[j] = c - ('a' - 'A')
+				}
+			}
+			return string(b)
 		}
 	}
-	return string(b)
+	return s // already upper case, as canonical notation is: no copy
 }
 
 // MustParse is Parse that panics on error, for tests and tables.

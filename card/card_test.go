@@ -479,3 +479,18 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseCanonicalAllocates checks that reading a card already in
+// canonical notation (as a server reads every move's) allocates nothing,
+// and that the same card in other cases is still read.
+func TestParseCanonicalAllocates(t *testing.T) {
+	var c card.Card
+	if n := testing.AllocsPerRun(100, func() { c, _ = card.Parse("10H") }); n != 0 {
+		t.Errorf("Parse(10H): %v allocations, want 0", n)
+	}
+	for _, text := range []string{"10H", "10h", "th", "10♥"} {
+		if got := card.MustParse(text); got != c || got != card.New(card.Ten, card.Hearts) {
+			t.Errorf("Parse(%s) = %v, want 10H", text, got)
+		}
+	}
+}

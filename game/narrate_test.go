@@ -224,3 +224,17 @@ func TestTellingSharesSameTexts(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCardWords checks that AppendCardWords appends to what it is
+// given, in order, as CardWords lists them.
+func TestAppendCardWords(t *testing.T) {
+	held := []card.Card{card.Joker}
+	got := game.AppendCardWords(held, "swap 7H for [QS] and JK, not qs")
+	want := append([]card.Card{card.Joker}, game.CardWords("swap 7H for [QS] and JK, not qs")...)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("AppendCardWords = %v, want %v", got, want)
+	}
+	if fmt.Sprint(game.CardWords("7H JK 10S x QS")) != "[7H JK 10S QS]" {
+		t.Errorf("CardWords = %v", game.CardWords("7H JK 10S x QS"))
+	}
+}

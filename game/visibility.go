@@ -101,8 +101,12 @@ func (v Sight) Seats(seats Seats, cs card.Set) {
 }
 
 // CardWords returns the cards that text names in canonical notation.
-func CardWords(text string) []card.Card {
-	var out []card.Card
+func CardWords(text string) []card.Card { return AppendCardWords(nil, text) }
+
+// AppendCardWords appends the cards that text names in canonical notation
+// to out and returns it: CardWords in memory the caller holds (a table
+// server reads every move's).
+func AppendCardWords(out []card.Card, text string) []card.Card {
 	for w := range strings.FieldsSeq(text) {
 		// A card's canonical word is two or three letters ending in a
 		// suit's (or the joker's K): nothing else need be parsed.

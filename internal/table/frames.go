@@ -141,6 +141,8 @@ type scratch struct {
 	events []protocol.Event
 	// visible is what each receiver sees after a move (game.Visible).
 	visible []card.Set
+	// cards are the cards a move's notation names (game.AppendCardWords).
+	cards []card.Card
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
@@ -239,10 +241,11 @@ func (t *Table) broadcastMove(rec store.Move, before game.Seats, full, blind str
 	// Who may see which cards, worked out only if someone but the mover
 	// is told the move.
 	var visible []card.Set
-	cards := game.CardWords(rec.Text)
-	simultaneous := before.Len() > 1
 	sc := scratches.Get().(*scratch)
 	defer sc.done()
+	sc.cards = game.AppendCardWords(sc.cards[:0], rec.Text)
+	cards := sc.cards
+	simultaneous := before.Len() > 1
 	t.broadcastState(func(n int) []protocol.Event {
 		if visible == nil && len(cards) > 0 && needsVisible(n, rec.Seat, simultaneous) {
 			sc.visible = game.Visible(sc.visible[:0], t.st)
