@@ -9,47 +9,14 @@ import (
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/gametest"
 )
 
-// seatOnly is a state as an analysis of seat's decision may use it in
-// information mode: ToAct, Players, Game, FormatMove, Legal and View for
-// seat, and Determinize for seat, which it answers from src. Anything
-// else (another seat's view or moves, Places, Result, Clone, applying
-// moves) is a peek at the state, noted in *peeks.
-type seatOnly struct {
-	game.State
-	seat  int
-	src   game.State
-	peeks *[]string
+// seatOnly is gametest.SeatOnly for an analysis of seat's decision in
+// information mode: a peek is noted in *peeks.
+func seatOnly(st game.State, seat int, src game.State, peeks *[]string) gametest.SeatOnly {
+	return gametest.SeatOnly{State: st, Seat: seat, Src: src, Peek: func(what string) { *peeks = append(*peeks, what) }}
 }
-
-func (s seatOnly) peek(what string) { *s.peeks = append(*s.peeks, what) }
-
-func (s seatOnly) Legal(seat int, buf []game.Move) []game.Move {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("Legal(%d)", seat))
-	}
-	return s.State.Legal(seat, buf)
-}
-
-func (s seatOnly) View(seat int) any {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("View(%d)", seat))
-	}
-	return s.State.View(seat)
-}
-
-func (s seatOnly) Determinize(seat int, rng *rand.Rand) game.State {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("Determinize(%d)", seat))
-	}
-	return s.src.Determinize(seat, rng)
-}
-
-func (s seatOnly) ApplyFast(int, game.Move) { s.peek("ApplyFast") }
-func (s seatOnly) Clone() game.State        { s.peek("Clone"); return s.State.Clone() }
-func (s seatOnly) Result() game.Result      { s.peek("Result"); return s.State.Result() }
-func (s seatOnly) Places() []game.Place     { s.peek("Places"); return s.State.Places() }
 
 // fairTables are the games the fairness tests play, as the bots' tests do.
 var fairTables = []struct {
@@ -114,8 +81,8 @@ func unseen(tb testing.TB, an *Analyser, ps []decisionPoint) (problems []string,
 			redealt++
 		}
 		var peeks []string
-		da := an.Decide(seatOnly{p.st, p.seat, p.st, &peeks}, p.seat, p.played, rand.New(rand.NewPCG(5, uint64(i))))
-		db := an.Decide(seatOnly{other, p.seat, p.st, &peeks}, p.seat, p.played, rand.New(rand.NewPCG(5, uint64(i))))
+		da := an.Decide(seatOnly(p.st, p.seat, p.st, &peeks), p.seat, p.played, rand.New(rand.NewPCG(5, uint64(i))))
+		db := an.Decide(seatOnly(other, p.seat, p.st, &peeks), p.seat, p.played, rand.New(rand.NewPCG(5, uint64(i))))
 		if len(peeks) > 0 {
 			problems = append(problems, fmt.Sprintf("position %d: the analysis called %v on the real state", i, peeks[0]))
 		}

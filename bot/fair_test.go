@@ -2,57 +2,23 @@ package bot_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/gametest"
 )
 
-// seatOnly is a state as a bot at seat may use it: ToAct, Players, Game,
-// FormatMove, Legal and View for seat, and Determinize for seat, which it
-// answers from src. Anything else (another seat's view or moves, Places,
-// Result, Clone, applying moves) is a peek at the state and fails the test.
-type seatOnly struct {
-	game.State
-	t    *testing.T
-	seat int
-	src  game.State
+// seatOnly is gametest.SeatOnly for the bot at seat: a peek fails the
+// test.
+func seatOnly(t *testing.T, st game.State, seat int, src game.State) gametest.SeatOnly {
+	return gametest.SeatOnly{State: st, Seat: seat, Src: src, Peek: func(what string) {
+		t.Helper()
+		t.Errorf("the bot at seat %d called %s on the real state", seat, what)
+	}}
 }
-
-func (s seatOnly) peek(what string) {
-	s.t.Helper()
-	s.t.Errorf("the bot at seat %d called %s on the real state", s.seat, what)
-}
-
-func (s seatOnly) Legal(seat int, buf []game.Move) []game.Move {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("Legal(%d)", seat))
-	}
-	return s.State.Legal(seat, buf)
-}
-
-func (s seatOnly) View(seat int) any {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("View(%d)", seat))
-	}
-	return s.State.View(seat)
-}
-
-func (s seatOnly) Determinize(seat int, rng *rand.Rand) game.State {
-	if seat != s.seat {
-		s.peek(fmt.Sprintf("Determinize(%d)", seat))
-	}
-	return s.src.Determinize(seat, rng)
-}
-
-func (s seatOnly) Apply(int, game.Move) error { s.peek("Apply"); return nil }
-func (s seatOnly) ApplyFast(int, game.Move)   { s.peek("ApplyFast") }
-func (s seatOnly) Clone() game.State          { s.peek("Clone"); return s }
-func (s seatOnly) Result() game.Result        { s.peek("Result"); return s.State.Result() }
-func (s seatOnly) Places() []game.Place       { s.peek("Places"); return nil }
 
 func viewJSON(t *testing.T, s game.State, seat int) string {
 	t.Helper()
@@ -101,8 +67,8 @@ func TestSearchSeesOnlyItsSeat(t *testing.T) {
 				differ++
 			}
 			for _, bt := range []bot.Bot{b, par, h} {
-				ma := bt.Choose(seatOnly{a, t, seat, a}, seat, rand.New(rand.NewPCG(5, uint64(i))))
-				mb := bt.Choose(seatOnly{other, t, seat, a}, seat, rand.New(rand.NewPCG(5, uint64(i))))
+				ma := bt.Choose(seatOnly(t, a, seat, a), seat, rand.New(rand.NewPCG(5, uint64(i))))
+				mb := bt.Choose(seatOnly(t, other, seat, a), seat, rand.New(rand.NewPCG(5, uint64(i))))
 				if ma != mb {
 					t.Errorf("%s position %d: %s chose %q, and %q with other hidden cards", tab.name, i, bt.Name(), a.FormatMove(ma), a.FormatMove(mb))
 				}
