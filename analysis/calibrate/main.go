@@ -16,41 +16,19 @@ import (
 	"strings"
 
 	"parlour/analysis"
+	"parlour/analysis/internal/devflags"
 	"parlour/bot"
-	"parlour/game"
-	"parlour/games"
 )
 
 func main() {
-	name := flag.String("game", "golf", "game")
-	players := flag.Int("players", 0, "players (default: the game's)")
-	set := flag.String("set", "", "other options, key=value,... (numbers as numbers)")
+	gameFlags := devflags.AddGame(flag.CommandLine)
 	bots := flag.String("bots", "heuristic", "the bot at every seat, or one per seat, comma-separated")
 	matches := flag.Int("matches", 1000, "matches")
 	seed := flag.Uint64("seed", 1_000_000, "seed of the first match")
 	rate := flag.Float64("rate", 0.01, "the probability that a decision is rated")
 	iterations := flag.Int("iterations", 1000, "search iterations per decision rated")
 	flag.Parse()
-	g, err := games.Lookup(*name)
-	if err != nil {
-		log.Fatal(err)
-	}
-	given := map[string]any{}
-	if *players > 0 {
-		given["players"] = *players
-	}
-	if *set != "" {
-		for _, kv := range strings.Split(*set, ",") {
-			k, v, _ := strings.Cut(kv, "=")
-			var n int
-			if _, err := fmt.Sscan(v, &n); err == nil {
-				given[k] = n
-			} else {
-				given[k] = v
-			}
-		}
-	}
-	opts, err := game.Resolve(g, given)
+	g, opts, err := gameFlags.Resolve(nil)
 	if err != nil {
 		log.Fatal(err)
 	}

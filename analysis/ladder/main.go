@@ -14,14 +14,12 @@ import (
 	"strings"
 
 	"parlour/analysis"
+	"parlour/analysis/internal/devflags"
 	"parlour/bot"
-	"parlour/game"
-	"parlour/games"
 )
 
 func main() {
-	name := flag.String("game", "golf", "game")
-	players := flag.Int("players", 0, "players (default: the game's)")
+	gameFlags := devflags.AddGame(flag.CommandLine)
 	edition := flag.String("edition", "", "Court Circular's edition (default: the game's)")
 	bots := flag.String("bots", strings.Join(bot.Names(), ","), "the bots compared, comma-separated")
 	positions := flag.Int("positions", 300, "positions rated")
@@ -29,18 +27,11 @@ func main() {
 	rate := flag.Float64("rate", 0.02, "the probability that a decision of a match is a position")
 	iterations := flag.Int("iterations", 4000, "search iterations per move rated")
 	flag.Parse()
-	g, err := games.Lookup(*name)
-	if err != nil {
-		log.Fatal(err)
-	}
-	given := map[string]any{}
-	if *players > 0 {
-		given["players"] = *players
-	}
+	var more map[string]any
 	if *edition != "" {
-		given["edition"] = *edition
+		more = map[string]any{"edition": *edition}
 	}
-	opts, err := game.Resolve(g, given)
+	g, opts, err := gameFlags.Resolve(more)
 	if err != nil {
 		log.Fatal(err)
 	}
