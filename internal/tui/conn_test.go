@@ -206,24 +206,26 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// TestJoinedLinesUnavailableAndReconnect: the same in line mode: the
-// refusal's words, the drop told, a move typed meanwhile not sent, and
-// the moves offered again once the state has come.
-func TestJoinedLinesUnavailableAndReconnect(t *testing.T) {
+// startJoinedLines starts PlayJoined in line mode at a fake table, seated
+// as Ann at seat 0, and returns the table, what it prints, the pipe to
+// type into, its end, and wait, which fails the test unless what it
+// prints meets cond within 10 s.
+func startJoinedLines(t *testing.T) (fake *fakeTable, out *syncBuffer, typed *io.PipeWriter, done chan error, wait func(what string, cond func(string) bool)) {
+	t.Helper()
 	fake, srv := newFakeTable(t)
 	inv := client.Invite{Base: srv.URL, Table: "abc123"}
 	conn, err := client.Dial(context.Background(), inv, "token")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	t.Cleanup(func() { conn.Close() })
 	in, typed := io.Pipe()
-	out := &syncBuffer{}
-	done := make(chan error, 1)
+	out = &syncBuffer{}
+	done = make(chan error, 1)
 	go func() {
 		done <- PlayJoined(JoinConfig{Invite: inv, Seat: client.Seat{Seat: 0, Name: "Ann"}, Conn: conn}, in, out)
 	}()
-	wait := func(what string, cond func(string) bool) {
+	wait = func(what string, cond func(string) bool) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
 		for !cond(out.String()) {
@@ -233,6 +235,14 @@ func TestJoinedLinesUnavailableAndReconnect(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+	return fake, out, typed, done, wait
+}
+
+// TestJoinedLinesUnavailableAndReconnect: the same in line mode: the
+// refusal's words, the drop told, a move typed meanwhile not sent, and
+// the moves offered again once the state has come.
+func TestJoinedLinesUnavailableAndReconnect(t *testing.T) {
+	fake, out, typed, done, wait := startJoinedLines(t)
 	typeLine := func(s string) {
 		if _, err := io.WriteString(typed, s+"\n"); err != nil {
 			t.Fatal(err)
@@ -281,29 +291,7 @@ func TestJoinedLinesUnavailableAndReconnect(t *testing.T) {
 // prompt waits for a move (a chat line) is printed on lines of its own,
 // and the prompt is drawn again after it, not left above it.
 func TestJoinedLinesNewsBeforePrompt(t *testing.T) {
-	fake, srv := newFakeTable(t)
-	inv := client.Invite{Base: srv.URL, Table: "abc123"}
-	conn, err := client.Dial(context.Background(), inv, "token")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	in, typed := io.Pipe()
-	out := &syncBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- PlayJoined(JoinConfig{Invite: inv, Seat: client.Seat{Seat: 0, Name: "Ann"}, Conn: conn}, in, out)
-	}()
-	wait := func(what string, cond func(string) bool) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !cond(out.String()) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: not so after 10s; the output:\n%s", what, out.String())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
+	fake, out, typed, done, wait := startJoinedLines(t)
 	ws := <-fake.conns
 	wait("the offer", func(s string) bool { return strings.HasSuffix(s, "\n> ") })
 	if !strings.Contains(out.String(), "Your move: Choose a column of your layout to turn face up.\n") {
