@@ -423,20 +423,7 @@ func TestMoveWords(t *testing.T) {
 // scores, and the last by the match's end.
 func TestDealEvents(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := bubbleManager(t, Config{BotDelay: time.Second})
-		info := golfTable(t, m, CreateRequest{Seats: []string{"random", "heuristic", "random"}, Options: map[string]any{"holes": 2}})
-		_, spec, err := m.Attach(context.Background(), info.ID, "", true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var frames []anyFrame
-		for range 1000 {
-			step(time.Second)
-			frames = append(frames, drain(t, spec)...)
-			if n := len(frames); n > 0 && frames[n-1].Status == store.StatusOver {
-				break
-			}
-		}
+		frames := twoHolesWatched(t)
 		last := frames[len(frames)-1]
 		if last.Status != store.StatusOver || len(last.Result.DealScores) != 2 {
 			t.Fatalf("the match did not end: %s", last.raw)

@@ -14,6 +14,28 @@ import (
 	"parlour/internal/store"
 )
 
+// twoHolesWatched plays a two-hole Golf match of three bots before a
+// spectator, in the test's bubble (synctest), and returns the frames the
+// spectator was sent, up to the match's end.
+func twoHolesWatched(t *testing.T) []anyFrame {
+	t.Helper()
+	m, _ := bubbleManager(t, Config{BotDelay: time.Second})
+	info := golfTable(t, m, CreateRequest{Seats: []string{"random", "heuristic", "random"}, Options: map[string]any{"holes": 2}})
+	_, spec, err := m.Attach(context.Background(), info.ID, "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var frames []anyFrame
+	for range 1000 {
+		step(time.Second)
+		frames = append(frames, drain(t, spec)...)
+		if n := len(frames); n > 0 && frames[n-1].Status == store.StatusOver {
+			break
+		}
+	}
+	return frames
+}
+
 // TestDealEnd plays a two-hole Golf match of bots before a spectator: the
 // frame of the move that ends each hole carries the hole's end (its
 // number, its scores and the totals then, and the layouts as the hole
@@ -21,20 +43,7 @@ import (
 // already dealt in its view; no other frame carries one.
 func TestDealEnd(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		m, _ := bubbleManager(t, Config{BotDelay: time.Second})
-		info := golfTable(t, m, CreateRequest{Seats: []string{"random", "heuristic", "random"}, Options: map[string]any{"holes": 2}})
-		_, spec, err := m.Attach(context.Background(), info.ID, "", true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var frames []anyFrame
-		for range 1000 {
-			step(time.Second)
-			frames = append(frames, drain(t, spec)...)
-			if n := len(frames); n > 0 && frames[n-1].Status == store.StatusOver {
-				break
-			}
-		}
+		frames := twoHolesWatched(t)
 		ends := 0
 		for _, f := range frames {
 			var msg struct {

@@ -270,17 +270,11 @@ func TestScoreTableTerms(t *testing.T) {
 	}
 }
 
-// TestScreenDealEnd: the end of a deal is seen before the next one: the
-// table as the deal left it (every Golf layout face up), the deal's scores
-// and how they were made, until a key goes on to the next deal.
-func TestScreenDealEnd(t *testing.T) {
-	m := newTestModel(t, "golf", 2, 8, 120, 40, map[string]any{"holes": 2})
-	for i := 0; i < 500 && m.dealEnd == nil && !m.over(); i++ {
-		press(m, "enter")
-	}
-	if m.dealEnd == nil {
-		t.Fatal("the first hole ended without showing its end")
-	}
+// checkFirstHoleEnd checks the screen that shows the end of the first of
+// two Golf holes: its words, every layout face up (the stock alone face
+// down), and a key going on to the second hole.
+func checkFirstHoleEnd(t *testing.T, m *Model) {
+	t.Helper()
 	out := screen(m)
 	for _, want := range []string{"End of hole 1", "Scores: you ", "columns", "Total: ", "hole 1 of 2"} {
 		if !strings.Contains(out, want) {
@@ -294,6 +288,20 @@ func TestScreenDealEnd(t *testing.T) {
 	if m.dealEnd != nil || !strings.Contains(screen(m), "hole 2 of 2") {
 		t.Errorf("a key does not go on to the next hole:\n%s", screen(m))
 	}
+}
+
+// TestScreenDealEnd: the end of a deal is seen before the next one: the
+// table as the deal left it (every Golf layout face up), the deal's scores
+// and how they were made, until a key goes on to the next deal.
+func TestScreenDealEnd(t *testing.T) {
+	m := newTestModel(t, "golf", 2, 8, 120, 40, map[string]any{"holes": 2})
+	for i := 0; i < 500 && m.dealEnd == nil && !m.over(); i++ {
+		press(m, "enter")
+	}
+	if m.dealEnd == nil {
+		t.Fatal("the first hole ended without showing its end")
+	}
+	checkFirstHoleEnd(t, m)
 
 	// The line prompt shows the hole as it ended too.
 	g := lookup(t, "golf")

@@ -331,19 +331,7 @@ func TestRemoteDealEnd(t *testing.T) {
 		if m.dealEnd == nil {
 			t.Fatalf("the frame that ends hole %d does not show its end", end.Deal)
 		}
-		out := screen(m)
-		for _, want := range []string{"End of hole 1", "Scores: you ", "columns", "Total: ", "hole 1 of 2"} {
-			if !strings.Contains(out, want) {
-				t.Errorf("the hole's end lacks %q:\n%s", want, out)
-			}
-		}
-		if n := strings.Count(out, "│▒▒▒│"); n != 1 {
-			t.Errorf("the hole's end shows %d cards face down, want the stock alone:\n%s", n, out)
-		}
-		press(m, "x")
-		if m.dealEnd != nil || !strings.Contains(screen(m), "hole 2 of 2") {
-			t.Errorf("a key does not go on to the next hole:\n%s", screen(m))
-		}
+		checkFirstHoleEnd(t, m)
 	}
 	t.Fatal("the match ended without a hole's end")
 }
