@@ -90,7 +90,8 @@ var damnLeafViews sync.Pool
 // held is better. It judges finished games and positions cut at the
 // playout horizon alike.
 func damnUtility(base *game.Result, leaf game.State, u []float64) {
-	r := leaf.Result()
+	r := leafResult(leaf)
+	defer leafResults.Put(r)
 	slot := slotFrom(&damnLeafViews)
 	defer damnLeafViews.Put(slot)
 	v := viewOf(leaf, game.Spectator, &slot.v).(*damn.View)

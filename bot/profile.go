@@ -60,6 +60,17 @@ func slotFrom(pool *sync.Pool) *viewSlot {
 	return new(viewSlot)
 }
 
+// leafResults keeps the Results the utilities fill (leafResult).
+var leafResults = sync.Pool{New: func() any { return new(game.Result) }}
+
+// leafResult returns leaf's result, filled in a Result of leafResults
+// (game.FillResult): the caller puts it back there once it has read it.
+func leafResult(leaf game.State) *game.Result {
+	r := leafResults.Get().(*game.Result)
+	game.FillResult(leaf, r)
+	return r
+}
+
 // viewOf returns seat's view of s as a HeuristicFunc reads it, a pointer
 // to the game's View struct: filled in *mem (what an earlier call left
 // there, which it replaces) when s is a game.ViewFiller, as every game of
@@ -110,7 +121,8 @@ func HasProfile(g game.Game) bool {
 func ScoreUtility(scale float64) Utility {
 	return func(base *game.Result, leaf game.State, u []float64) {
 		lowWins := leaf.Game().Info().LowWins
-		r := leaf.Result()
+		r := leafResult(leaf)
+		defer leafResults.Put(r)
 		n := len(u)
 		sum := 0
 		for i := range n {

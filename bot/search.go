@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"sync"
@@ -134,6 +135,7 @@ type tree struct {
 	path  []int32
 	legal []game.Move
 	u     []float64
+	det   game.State // the last determinisation, for a game.Resampler
 }
 
 var trees = sync.Pool{New: func() any {
@@ -371,13 +373,28 @@ func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int,
 			// server, the tables' moves go before a bot's think.
 			runtime.Gosched()
 		}
-		d := s.Determinize(seat, rng)
+		d := t.sample(s, seat, rng)
 		if it == 0 {
 			base = d.Result() // public: the same in every determinisation
 		}
 		b.iterate(t, d, root, seat, c, prof, &pol, &model, &base, rng, w)
 	}
 	return it
+}
+
+// sample returns a determinisation of s for seat: in the tree's own
+// state when s is a game.Resampler, so that an iteration allocates none.
+// It is the tree's until the next sample.
+func (t *tree) sample(s game.State, seat int, rng *rand.Rand) game.State {
+	r, ok := s.(game.Resampler)
+	if !ok {
+		return s.Determinize(seat, rng)
+	}
+	if t.det == nil || reflect.TypeOf(t.det) != reflect.TypeOf(s) {
+		t.det = s.Clone() // trees are pooled: the last may have been of another game
+	}
+	r.DeterminizeTo(t.det, seat, rng)
+	return t.det
 }
 
 func better(a, b *node) bool {

@@ -166,7 +166,8 @@ func tractricHeuristic(view any, legal []game.Move, rng *rand.Rand) game.Move {
 	b := tractricRead(v)
 	hand := v.Hand
 	if p := v.Proposals[v.Seat]; p != card.None {
-		hand = append(hand[:len(hand):len(hand)], p)
+		var room [32]card.Card // a hand and its proposal, not written into the view's
+		hand = append(append(room[:0], hand...), p)
 	}
 	switch v.Phase {
 	case "propose":
@@ -318,7 +319,8 @@ var tractricLeafViews sync.Pool
 // tractricUtility values the end of a hand: games won in it count most;
 // otherwise each colour's hold on the board (lines it can still make).
 func tractricUtility(base *game.Result, leaf game.State, u []float64) {
-	r := leaf.Result()
+	r := leafResult(leaf)
+	defer leafResults.Put(r)
 	if r.Over {
 		for i := range u {
 			u[i] = 0

@@ -35,11 +35,13 @@
 //     and Revealer (the cards a move shows face up only for a moment);
 //     DealEndViewer (what a seat sees of a deal's end, before the next
 //     deal is dealt, checked by the conformance kit);
-//     and three a table server uses to tell moves without allocating,
-//     each checked by the conformance kit: ViewAppender (a view's JSON),
-//     VisibleAppender (what each seat sees), Copier (a copy in memory
-//     already held, for OutcomeOf); and ViewFiller (a view built in
-//     memory already held), for the bots.
+//     and the parts that spare allocations, each checked by the
+//     conformance kit: for a table server telling moves, ViewAppender (a
+//     view's JSON), VisibleAppender (what each seat sees) and Copier (a
+//     copy in memory already held, for OutcomeOf); for the bots,
+//     ViewFiller (a view built in memory already held) and Resampler (a
+//     determinisation in memory already held); for both, ResultFiller (a
+//     result in memory already held).
 package game
 
 import (
@@ -191,6 +193,29 @@ type ViewFiller interface {
 	FillView(dst any, seat int) any
 }
 
+// Resampler is implemented by a state that determinizes into memory the
+// caller holds. DeterminizeTo makes dst what Determinize(seat, rng) would
+// return, drawing the same numbers from rng, and dst then shares no memory
+// with the state. dst must be a state of the same game: from New, Clone, or
+// an earlier CopyTo or DeterminizeTo. A search samples a determinisation
+// for each of its thousands of iterations a second; with DeterminizeTo it
+// allocates none. The conformance kit checks that both give the same state
+// in every position it visits. Every game of the registry implements it.
+type Resampler interface {
+	DeterminizeTo(dst State, seat int, rng *rand.Rand)
+}
+
+// Resample returns what s.DeterminizeTo makes in a clone of s: the
+// Determinize of a Resampler.
+func Resample(s interface {
+	State
+	Resampler
+}, seat int, rng *rand.Rand) State {
+	d := s.Clone()
+	s.DeterminizeTo(d, seat, rng)
+	return d
+}
+
 // Reporter is implemented by a state whose script report shows, as its
 // "public", a summary other than the spectator's view (shared/spec/script.md
 // fixes the keys).
@@ -220,6 +245,47 @@ type Result struct {
 	// Winners are the seats that won, ascending; several on a shared win,
 	// none while not over or when the match ended unresolved.
 	Winners []int
+
+	// nums is the memory of DealScores and Totals that FillResultRows
+	// made, for the next FillResultRows to use again.
+	nums []int
+}
+
+// ResultFiller is implemented by a state whose Result can be made in
+// memory the caller holds. FillResult makes *r what Result returns,
+// overwriting every field, in the memory of r's lists as an earlier
+// FillResult (of a state of any game) left them: a caller that passes the
+// same r back allocates nothing once its lists have room. A search scores
+// thousands of playouts a second, and a table server reads a state's
+// result for every frame it sends. What r holds is the caller's, sharing no
+// memory with the state. The conformance kit checks that FillResult agrees
+// with Result in every position it visits. Every game of the registry
+// implements it.
+type ResultFiller interface {
+	FillResult(r *Result)
+}
+
+// FillResult makes *r the result of s: with FillResult when s is a
+// ResultFiller, else Result's.
+func FillResult(s State, r *Result) {
+	if f, ok := s.(ResultFiller); ok {
+		f.FillResult(r)
+		return
+	}
+	*r = s.Result()
+}
+
+// FillResultRows is ResultRows in r's memory, for a FillResult: it sets
+// r.DealScores and r.Totals as ResultRows makes them, and r.Winners to
+// an empty list for the caller to append to, reusing the memory an
+// earlier FillResultRows left in r.
+func FillResultRows[T ~int | ~int8](r *Result, scores []T, deals, n int) {
+	r.DealScores, r.nums = AppendResultRows(r.DealScores[:0], r.nums[:0], scores, deals, n)
+	r.Totals = r.nums[deals*n:]
+	r.Winners = r.Winners[:0]
+	if r.Winners == nil {
+		r.Winners = []int{}
+	}
 }
 
 // ResultRows returns a Result's DealScores and Totals made in one block:

@@ -165,6 +165,12 @@ type kit struct {
 	// spare is the state a game.Copier copies into: of another position,
 	// so that CopyTo must overwrite all of it.
 	spare game.State
+	// result is the Result a game.ResultFiller last filled, in another
+	// position, for FillResult to fill again.
+	result game.Result
+	// sampled is the state a game.Resampler determinizes into: the last
+	// determinisation it made, of another position.
+	sampled game.State
 	// filled is the view a game.ViewFiller last filled, in another
 	// position or for another seat, for FillView to fill again.
 	filled any
@@ -440,6 +446,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 	if msg := k.checkFillView(s, views); msg != "" {
 		return msg
 	}
+	if msg := k.checkFillResult(s); msg != "" {
+		return msg
+	}
 	if msg := checkPrompts(s, views); msg != "" {
 		return msg
 	}
@@ -541,6 +550,9 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 				return fmt.Sprintf("a determinisation for seat %d refuses its own legal move: %v", seat, err)
 			}
 		}
+	}
+	if msg := k.checkResample(s, rng); msg != "" {
+		return msg
 	}
 	k.deals = len(s.Result().DealScores)
 	return ""
@@ -695,6 +707,75 @@ func (k *kit) checkCopy(s, clone game.State) string {
 		if !reflect.DeepEqual(s, clone) {
 			return "a move made on CopyTo's copy changed the original: the copy shares memory with it"
 		}
+	}
+	return ""
+}
+
+// checkFillResult checks a game.ResultFiller: FillResult into what it
+// filled in another position makes every field of what Result returns,
+// and what it made shares no memory with the state (changing its numbers
+// leaves the state's Result as it was).
+func (k *kit) checkFillResult(s game.State) string {
+	f, ok := s.(game.ResultFiller)
+	if !ok {
+		return ""
+	}
+	want := s.Result()
+	r := &k.result
+	f.FillResult(r)
+	if r.Deal != want.Deal || r.Over != want.Over || !reflect.DeepEqual(r.DealScores, want.DealScores) ||
+		!reflect.DeepEqual(r.Totals, want.Totals) || !reflect.DeepEqual(r.Winners, want.Winners) {
+		return fmt.Sprintf("FillResult differs from Result:\n got %+v\nwant %+v", *r, want)
+	}
+	for _, row := range append([][]int{r.Totals, r.Winners}, r.DealScores...) {
+		for i := range row {
+			row[i] = -row[i] - 1
+		}
+	}
+	if again := s.Result(); !reflect.DeepEqual(again, want) {
+		return "changing what FillResult made changed the state's Result: it shares memory with the state"
+	}
+	return ""
+}
+
+// checkResample checks a game.Resampler: DeterminizeTo into a state of
+// another position (the last it made), for the seat to act (seat 0 if
+// none), makes what Determinize makes from an rng in the same state,
+// draws as many numbers, and shares no memory with s (a move made on it
+// leaves s as it was).
+func (k *kit) checkResample(s game.State, rng *rand.Rand) string {
+	rs, ok := s.(game.Resampler)
+	if !ok {
+		return ""
+	}
+	if k.sampled == nil {
+		var err error
+		if k.sampled, err = k.g.New(k.opts, 2, nil); err != nil {
+			return fmt.Sprintf("New for a state to determinize into: %v", err)
+		}
+	}
+	seat := 0
+	if a := s.ToAct(); a != 0 {
+		seat = a.First()
+	}
+	before := s.Clone()
+	seed1, seed2 := rng.Uint64(), rng.Uint64()
+	r1, r2 := rand.New(rand.NewPCG(seed1, seed2)), rand.New(rand.NewPCG(seed1, seed2))
+	want := s.Determinize(seat, r1)
+	dst := k.sampled
+	rs.DeterminizeTo(dst, seat, r2)
+	if !reflect.DeepEqual(dst, want) {
+		return fmt.Sprintf("DeterminizeTo for seat %d made a state that differs from Determinize's", seat)
+	}
+	if r1.Uint64() != r2.Uint64() {
+		return fmt.Sprintf("DeterminizeTo for seat %d drew other numbers than Determinize", seat)
+	}
+	if acts := dst.ToAct(); acts != 0 {
+		p := acts.First()
+		dst.ApplyFast(p, dst.Legal(p, nil)[0])
+	}
+	if !reflect.DeepEqual(s, before) {
+		return "DeterminizeTo, or a move made on its state, changed the original: the state shares memory with it"
 	}
 	return ""
 }

@@ -244,6 +244,28 @@ func (s *toyState) AppendView(b []byte, seat int) []byte {
 	return append(b, '}')
 }
 
+// FillResult fills r's lists; the "fill-result" fault leaves the deal
+// scores of the last fill, and the "shared-result" fault hands out the
+// state's own scores.
+func (s *toyState) FillResult(r *game.Result) {
+	want := s.Result()
+	r.Deal, r.Over = want.Deal, want.Over
+	r.Totals = append(r.Totals[:0], want.Totals...)
+	if s.g.bug == "shared-result" {
+		r.Totals = s.score[:]
+	}
+	r.Winners = append(r.Winners[:0], want.Winners...)
+	if r.Winners == nil {
+		r.Winners = []int{}
+	}
+	if s.g.bug != "fill-result" || r.DealScores == nil {
+		r.DealScores = append(r.DealScores[:0], want.DealScores...)
+		if r.DealScores == nil {
+			r.DealScores = [][]int{}
+		}
+	}
+}
+
 func (s *toyState) Result() game.Result {
 	r := game.Result{Deal: 1, DealScores: [][]int{}, Totals: []int{s.score[0], s.score[1]}, Winners: []int{}}
 	if s.ToAct() == 0 {
@@ -258,14 +280,34 @@ func (s *toyState) Result() game.Result {
 }
 func (s *toyState) Determinize(seat int, rng *rand.Rand) game.State {
 	d := s.Clone().(*toyState)
-	// The other hand's cards are known (all not seen elsewhere), their
-	// order is not.
+	s.redeal(d, seat, rng)
+	return d
+}
+
+// DeterminizeTo redeals in dst's memory; the "resample-draw" fault draws
+// a number more, and the "shallow-resample" fault shares s's lists.
+func (s *toyState) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*toyState)
+	if s.g.bug == "shallow-resample" {
+		*d = *s
+		d.watch = nil
+	} else {
+		s.CopyTo(d)
+	}
+	if s.g.bug == "resample-draw" {
+		rng.Uint64()
+	}
+	s.redeal(d, seat, rng)
+}
+
+// redeal makes d, a copy of s, a sample of what seat knows: the other
+// hand's cards are known (all not seen elsewhere), their order is not.
+func (s *toyState) redeal(d *toyState, seat int, rng *rand.Rand) {
 	o := d.hands[1-seat]
 	rng.Shuffle(len(o), func(i, j int) { o[i], o[j] = o[j], o[i] })
 	if s.g.bug == "bad-determinize" {
 		d.hands[seat], d.hands[1-seat] = d.hands[1-seat], d.hands[seat]
 	}
-	return d
 }
 func (s *toyState) FormatMove(m game.Move) string { return "play " + card.Card(m).String() }
 func (s *toyState) ParseMove(seat int, text string) (game.Move, error) {
@@ -399,6 +441,10 @@ func TestKitCatchesFaults(t *testing.T) {
 		{"encode-action", "share action index"},
 		{"append-view", "AppendView differs"},
 		{"shallow-copy", "shares memory"},
+		{"fill-result", "FillResult differs from Result"},
+		{"shared-result", "it shares memory with the state"},
+		{"resample-draw", "DeterminizeTo for seat"},
+		{"shallow-resample", "DeterminizeTo, or a move made on its state, changed the original"},
 		{"append-visible", "AppendVisible differs"},
 		{"fill-view", "FillView differs"},
 		{"no-prompt", "is to act but its view's prompt is empty"},

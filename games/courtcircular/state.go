@@ -85,6 +85,8 @@ type State struct {
 var (
 	_ game.State           = (*State)(nil)
 	_ game.Copier          = (*State)(nil)
+	_ game.Resampler       = (*State)(nil)
+	_ game.ResultFiller    = (*State)(nil)
 	_ game.VisibleAppender = (*State)(nil)
 )
 
@@ -708,6 +710,17 @@ func (s *State) Result() game.Result {
 	return r
 }
 
+// FillResult makes *r what Result returns, in r's memory
+// (game.ResultFiller).
+func (s *State) FillResult(r *game.Result) {
+	r.Deal, r.Over = s.deal+1, s.phase == phaseOver
+	game.FillResultRows(r, s.scores, len(s.scores)/s.n, s.n)
+	copy(r.Totals, s.totals[:s.n])
+	if r.Over && s.champ >= 0 {
+		r.Winners = append(r.Winners, s.champ)
+	}
+}
+
 // FormatMove returns the notation of m.
 func (s *State) FormatMove(m game.Move) string { return formatMove(m) }
 
@@ -755,7 +768,14 @@ func (s *State) Places() []game.Place {
 // hands, the stock and (for the other player) a face-down No. 5 are
 // redealt among themselves, keeping their sizes.
 func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
-	d := s.Clone().(*State)
+	return game.Resample(s, seat, rng)
+}
+
+// DeterminizeTo makes dst, a Court Circular state, what Determinize would return,
+// drawing the same from rng, in dst's memory (game.Resampler).
+func (s *State) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*State)
+	s.CopyTo(d)
 	var pool [packSize]card.Card
 	n := 0
 	collect := func(cs card.Set) {
@@ -795,7 +815,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 		d.played[d.leader][2] = pool[k]
 	}
 	d.rng = game.NewRNG(rng.Uint64())
-	return d
 }
 
 // Explain says why game.Apply refuses seat's move m (the seat to act's move

@@ -83,6 +83,8 @@ type State struct {
 var (
 	_ game.State           = (*State)(nil)
 	_ game.Copier          = (*State)(nil)
+	_ game.Resampler       = (*State)(nil)
+	_ game.ResultFiller    = (*State)(nil)
 	_ game.VisibleAppender = (*State)(nil)
 )
 
@@ -578,6 +580,23 @@ func (s *State) Result() game.Result {
 	return r
 }
 
+// FillResult makes *r what Result returns, in r's memory
+// (game.ResultFiller): one deal, scored once the match is over.
+func (s *State) FillResult(r *game.Result) {
+	var held [MaxPlayers]int
+	for i := range s.n {
+		held[i] = s.held(i)
+	}
+	deals := 0
+	if s.over {
+		deals = 1
+	}
+	r.Deal, r.Over = 1, s.over
+	game.FillResultRows(r, held[:s.n], deals, s.n)
+	copy(r.Totals, held[:s.n])
+	r.Winners = s.appendWinners(r.Winners)
+}
+
 // appendWinners appends the winner to out once the game is over: the
 // first seat out, none when it ended unresolved.
 func (s *State) appendWinners(out []int) []int {
@@ -623,7 +642,14 @@ type slot struct{ pile, i uint8 }
 // even by their owner) and is redealt among the hidden places it may be in;
 // the order of every hidden pile is drawn anew.
 func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
-	d := s.Clone().(*State)
+	return game.Resample(s, seat, rng)
+}
+
+// DeterminizeTo makes dst, a Damn state, what Determinize would return,
+// drawing the same from rng, in dst's memory (game.Resampler).
+func (s *State) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*State)
+	s.CopyTo(d)
 	var own uint16
 	if seat >= 0 && seat < d.n {
 		own = handBit(seat)
@@ -705,7 +731,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 	}
 	shuffle(d.central[:d.nCentral])
 	d.rng = game.NewRNG(rng.Uint64())
-	return d
 }
 
 // AppendVisible appends what each receiver may see, as Places tells it

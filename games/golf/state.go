@@ -65,6 +65,8 @@ type State struct {
 var (
 	_ game.State           = (*State)(nil)
 	_ game.Copier          = (*State)(nil)
+	_ game.Resampler       = (*State)(nil)
+	_ game.ResultFiller    = (*State)(nil)
 	_ game.VisibleAppender = (*State)(nil)
 )
 
@@ -410,6 +412,15 @@ func (s *State) Result() game.Result {
 	return r
 }
 
+// FillResult makes *r what Result returns, in r's memory
+// (game.ResultFiller).
+func (s *State) FillResult(r *game.Result) {
+	r.Deal, r.Over = s.holeNumber(), s.phase == phaseOver
+	game.FillResultRows(r, s.scores, len(s.scores)/s.n, s.n)
+	copy(r.Totals, s.totals[:s.n])
+	r.Winners = s.winners(r.Winners)
+}
+
 // holeNumber returns the hole under way (1-based), or the last one played
 // once the match is over (a target may end it early).
 func (s *State) holeNumber() int {
@@ -477,7 +488,14 @@ func (s *State) Places() []game.Place {
 // cards, the unseen stock and another seat's card drawn from the stock are
 // redealt among those places; pending reveal choices of others are redrawn.
 func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
-	d := s.Clone().(*State)
+	return game.Resample(s, seat, rng)
+}
+
+// DeterminizeTo makes dst, a Golf state, what Determinize would return,
+// drawing the same from rng, in dst's memory (game.Resampler).
+func (s *State) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*State)
+	s.CopyTo(d)
 	// Unseen cards from the deal: every face-down card, and the stock while
 	// it still holds dealt cards.
 	var pool [packSize]card.Card
@@ -533,7 +551,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 		}
 	}
 	d.rng = game.NewRNG(rng.Uint64())
-	return d
 }
 
 // AppendVisible appends what each receiver may see, as Places tells it

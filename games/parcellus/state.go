@@ -77,6 +77,8 @@ type State struct {
 var (
 	_ game.State           = (*State)(nil)
 	_ game.Copier          = (*State)(nil)
+	_ game.Resampler       = (*State)(nil)
+	_ game.ResultFiller    = (*State)(nil)
 	_ game.VisibleAppender = (*State)(nil)
 )
 
@@ -472,6 +474,15 @@ func (s *State) Result() game.Result {
 	return r
 }
 
+// FillResult makes *r what Result returns, in r's memory
+// (game.ResultFiller).
+func (s *State) FillResult(r *game.Result) {
+	r.Deal, r.Over = s.dealNo+1, s.phase == phaseOver
+	game.FillResultRows(r, s.scores, len(s.scores)/Players, Players)
+	copy(r.Totals, s.totals[:])
+	r.Winners = s.appendWinners(r.Winners)
+}
+
 // appendWinners appends the match's winner to out once it is over: the
 // first seat with the highest total.
 func (s *State) appendWinners(out []int) []int {
@@ -528,7 +539,14 @@ func (s *State) Places() []game.Place {
 // and what the other two seats passed each other, are drawn anew; later
 // deals get a fresh shuffle.
 func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
-	d := s.Clone().(*State)
+	return game.Resample(s, seat, rng)
+}
+
+// DeterminizeTo makes dst, a Parcellus state, what Determinize would return,
+// drawing the same from rng, in dst's memory (game.Resampler).
+func (s *State) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*State)
+	s.CopyTo(d)
 	passed := s.phase != phasePass // the pass of this deal is complete
 	var known [Players]card.Set
 	var pool [packSize]card.Card
@@ -574,7 +592,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 		}
 	}
 	d.rng = game.NewRNG(rng.Uint64())
-	return d
 }
 
 // randomSubset returns n cards of set chosen at random.

@@ -15,7 +15,14 @@ import (
 // Proposals the other seats have made but not yet revealed are redrawn from
 // their new hands, and later deals are left to a fresh shuffle.
 func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
-	d := s.Clone().(*State)
+	return game.Resample(s, seat, rng)
+}
+
+// DeterminizeTo makes dst, a Tractric state, what Determinize would return,
+// drawing the same from rng, in dst's memory (game.Resampler).
+func (s *State) DeterminizeTo(dst game.State, seat int, rng *rand.Rand) {
+	d := dst.(*State)
+	s.CopyTo(d)
 	var need [MaxPlayers]int
 	var pool [52]card.Card
 	np := 0
@@ -85,7 +92,6 @@ func (s *State) Determinize(seat int, rng *rand.Rand) game.State {
 	}
 	d.fixed = nil
 	d.rng = game.NewRNG(rng.Uint64())
-	return d
 }
 
 // pickWeighted picks a seat of cand with room left, with probability

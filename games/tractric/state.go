@@ -80,6 +80,8 @@ type State struct {
 var (
 	_ game.State           = (*State)(nil)
 	_ game.Copier          = (*State)(nil)
+	_ game.Resampler       = (*State)(nil)
+	_ game.ResultFiller    = (*State)(nil)
 	_ game.VisibleAppender = (*State)(nil)
 )
 
@@ -657,6 +659,15 @@ func (s *State) Result() game.Result {
 	s.fillTotals(r.Totals)
 	r.Winners = s.appendWinners([]int{})
 	return r
+}
+
+// FillResult makes *r what Result returns, in r's memory
+// (game.ResultFiller).
+func (s *State) FillResult(r *game.Result) {
+	r.Deal, r.Over = s.deal+1, s.phase == phaseOver
+	game.FillResultRows(r, s.scores, len(s.scores)/s.n, s.n)
+	s.fillTotals(r.Totals)
+	r.Winners = s.appendWinners(r.Winners)
 }
 
 // fillTotals sets totals[i] to the games won by seat i's colour.

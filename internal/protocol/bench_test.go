@@ -71,9 +71,10 @@ func matchStates(b *testing.B, g game.Game) []game.State {
 }
 
 // BenchmarkResult measures a state's Result, which a table server reads
-// after every move, over the positions of a heuristic match of each game
-// (game.ResultRows makes its rows in one block). docs/perf/README.md has
-// the figures.
+// for every frame, over the positions of a heuristic match of each game
+// (game.ResultRows makes its rows in one block); "filled" makes each in
+// the memory of the last (game.FillResult). docs/perf/README.md has the
+// figures.
 func BenchmarkResult(b *testing.B) {
 	for _, g := range games.Registry.All() {
 		states := matchStates(b, g)
@@ -82,6 +83,16 @@ func BenchmarkResult(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				_ = ResultOf(states[i%len(states)].Result())
+				i++
+			}
+		})
+		b.Run(g.Name()+"/filled", func(b *testing.B) {
+			b.ReportAllocs()
+			var r game.Result
+			i := 0
+			for b.Loop() {
+				game.FillResult(states[i%len(states)], &r)
+				_ = ResultOf(r)
 				i++
 			}
 		})

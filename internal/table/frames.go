@@ -110,7 +110,7 @@ func (t *Table) viewFor(n int, sv *stateView) any {
 func (t *Table) fillState(sc *scratch, n int, events []protocol.Event) {
 	msg := &sc.state
 	*msg = protocol.State{V: protocol.Version, Type: protocol.TypeState, Table: t.id, Seat: n, Seq: t.moves, Status: t.status,
-		ToAct: msg.ToAct[:0], Legal: msg.Legal[:0], View: t.viewFor(n, &sc.view), Result: protocol.ResultOf(t.st.Result()),
+		ToAct: msg.ToAct[:0], Legal: msg.Legal[:0], View: t.viewFor(n, &sc.view), Result: t.resultIn(&sc.result),
 		Seats: sc.seats, Clocks: t.clocks(), Events: events}
 	if k := n + 1; k >= 0 && k < len(t.dealEnds) && t.dealEnds[k].View != nil {
 		msg.DealEnd = &t.dealEnds[k]
@@ -130,12 +130,20 @@ func (t *Table) fillState(sc *scratch, n int, events []protocol.Event) {
 	}
 }
 
+// resultIn returns the state's result for a frame, made in r's memory
+// (game.FillResult).
+func (t *Table) resultIn(r *game.Result) protocol.Result {
+	game.FillResult(t.st, r)
+	return protocol.ResultOf(*r)
+}
+
 // scratch is the room a broadcast builds its state messages in, each
 // encoded before the next is made, so a move allocates little but its
 // frames; scratches are pooled, not kept by each table.
 type scratch struct {
 	state  protocol.State
 	view   stateView
+	result game.Result
 	moves  []game.Move // the legal moves
 	seats  []protocol.SeatInfo
 	events []protocol.Event
