@@ -551,7 +551,7 @@ func (k *kit) deepCheck(s game.State, places []game.Place, pack card.Counts, rng
 			}
 		}
 	}
-	if msg := k.checkResample(s, rng); msg != "" {
+	if msg := k.checkResample(s, before, rng); msg != "" {
 		return msg
 	}
 	k.deals = len(s.Result().DealScores)
@@ -742,8 +742,8 @@ func (k *kit) checkFillResult(s game.State) string {
 // another position (the last it made), for the seat to act (seat 0 if
 // none), makes what Determinize makes from an rng in the same state,
 // draws as many numbers, and shares no memory with s (a move made on it
-// leaves s as it was).
-func (k *kit) checkResample(s game.State, rng *rand.Rand) string {
+// leaves s as before, a clone of it).
+func (k *kit) checkResample(s, before game.State, rng *rand.Rand) string {
 	rs, ok := s.(game.Resampler)
 	if !ok {
 		return ""
@@ -758,7 +758,6 @@ func (k *kit) checkResample(s game.State, rng *rand.Rand) string {
 	if a := s.ToAct(); a != 0 {
 		seat = a.First()
 	}
-	before := s.Clone()
 	seed1, seed2 := rng.Uint64(), rng.Uint64()
 	r1, r2 := rand.New(rand.NewPCG(seed1, seed2)), rand.New(rand.NewPCG(seed1, seed2))
 	want := s.Determinize(seat, r1)
