@@ -33,6 +33,9 @@ type Options struct {
 	// without a cap, two analyses of the same script are then the same,
 	// to the last digit.
 	Iterations int
+	// Pace, if set, paces every search of the analysis, one at a time
+	// (bot.Search.Pace): a server's, so that its tables go first.
+	Pace bot.Pacer
 
 	salt uint64 // varies the search's random draws (tests measure noise with it)
 }
@@ -307,7 +310,7 @@ type Analyser struct {
 func NewAnalyser(g game.Game, opts game.Options, opt Options) *Analyser {
 	hard, _ := bot.Level("hard")
 	sr := hard.Settings(g)
-	sr.Label, sr.Workers = "analysis", 1
+	sr.Label, sr.Workers, sr.Pace = "analysis", 1, opt.Pace
 	a := &Analyser{think: opt.Think, iterations: opt.Iterations, hindsight: opt.Hindsight, value: newValuer(g, opts)}
 	if a.iterations > 0 {
 		sr.Iterations, sr.Think = a.iterations, a.think

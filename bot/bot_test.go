@@ -198,6 +198,34 @@ func TestSearchReproducible(t *testing.T) {
 	}
 }
 
+// countPacer counts the times a search asks it whether to go on.
+type countPacer struct{ n int }
+
+func (c *countPacer) Pace(time.Time) { c.n++ }
+
+// TestSearchPace: a search asks its Pacer whether to go on every
+// ClockEvery iterations, and being asked changes nothing it decides.
+func TestSearchPace(t *testing.T) {
+	const n = 10*bot.ClockEvery + 1
+	for _, tab := range tables {
+		for i, s := range positions(t, tab.name, tab.opts, 17, 2) {
+			seat := s.ToAct().First()
+			pc := &countPacer{}
+			paced := bot.Search{Iterations: n, Pace: pc}.Analyse(s, seat, rand.New(rand.NewPCG(5, uint64(i))))
+			plain := bot.Search{Iterations: n}.Analyse(s, seat, rand.New(rand.NewPCG(5, uint64(i))))
+			if paced.Iterations < n {
+				continue // a choice the search leaves to the heuristic
+			}
+			if pc.n != (n-1)/bot.ClockEvery {
+				t.Errorf("%s position %d: asked %d times in %d iterations, want %d", tab.name, i, pc.n, n, (n-1)/bot.ClockEvery)
+			}
+			if paced.Move != plain.Move || !slices.Equal(paced.Root, plain.Root) {
+				t.Errorf("%s position %d: paced chose %q, unpaced %q under the same seed", tab.name, i, s.FormatMove(paced.Move), s.FormatMove(plain.Move))
+			}
+		}
+	}
+}
+
 // TestSearchTimeBudget: with a time budget and no iteration count, the
 // search runs until the clock stops it (it reads the clock every
 // ClockEvery iterations, so it stops on a multiple of it) and answers a

@@ -90,6 +90,20 @@ type Search struct {
 	// the bot sees there (a hash of its view), so that chance it observed
 	// (the card it drew) splits the node, as information sets do.
 	Observe bool
+	// Pace, if set, is asked every ClockEvery iterations whether the
+	// search may go on, and the search waits until it returns. A server
+	// sets one that waits while its tables want the processors. Unset,
+	// the search yields to the goroutines waiting for one
+	// (runtime.Gosched) at the same points.
+	Pace Pacer
+}
+
+// A Pacer paces a search (Search.Pace).
+type Pacer interface {
+	// Pace returns when the search may run its next iterations, by
+	// until at the latest: the end of the search's Think, or the zero
+	// time for a search with none.
+	Pace(until time.Time)
 }
 
 // DefaultC is the UCT exploration constant used when Search.C is zero.
@@ -371,7 +385,15 @@ func (b Search) grow(t *tree, s game.State, seat int, rng *rand.Rand, limit int,
 			}
 			// Other goroutines waiting for a processor go first: on a
 			// server, the tables' moves go before a bot's think.
-			runtime.Gosched()
+			if b.Pace != nil {
+				var until time.Time
+				if b.Think > 0 {
+					until = start.Add(b.Think)
+				}
+				b.Pace.Pace(until)
+			} else {
+				runtime.Gosched()
+			}
 		}
 		d := t.sample(s, seat, rng)
 		if it == 0 {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"parlour/analysis"
+	"parlour/internal/pace"
 	"parlour/internal/protocol"
 	"parlour/internal/script"
 	"parlour/internal/store"
@@ -30,7 +31,7 @@ import (
 // analysis is a job stored with its table (store.Analyses): any node of
 // a cluster may claim it and make it, and any node answers for it, from
 // the store. Each node makes at most AnalysisConfig.Workers at once, no
-// more than it has cores, on threads of the lowest priority so that the
+// more than it has cores, its searches paced (internal/pace) so that the
 // tables come first; an analysis asked for when AnalysisConfig.Queue
 // analyses wait already is refused with 503 and Retry-After. An analysis already
 // asked for (the same table and options) is never made again: asking for
@@ -318,9 +319,9 @@ func (a *analyses) renew(ctx context.Context, job store.Analysis, progress *atom
 }
 
 // analyse makes job's analysis from its table's replay: its game,
-// options, seed and moves, the script of the game. The analysis runs on
-// a thread of the lowest priority (which ends with the calling
-// goroutine); a panic in it fails the analysis, not the node.
+// options, seed and moves, the script of the game. Its searches are
+// paced (internal/pace), so the node's tables go first; a panic in it
+// fails the analysis, not the node.
 func (a *analyses) analyse(ctx context.Context, job store.Analysis, progress func(done, total int)) (rep *analysis.Report, err error) {
 	var opts protocol.AnalysisRequest
 	if err := json.Unmarshal([]byte(job.Options), &opts); err != nil {
@@ -345,10 +346,11 @@ func (a *analyses) analyse(ctx context.Context, job store.Analysis, progress fun
 			rep, err = nil, fmt.Errorf("the analysis crashed: %v", p)
 		}
 	}()
-	runtime.LockOSThread() // never unlocked: the thread ends with the worker's goroutine
-	lowerPriority()
+	pc := pace.New()
+	defer pc.Close()
+	pc.Quit = ctx.Done()
 	return a.cfg.Analyse(ctx, a.srv.cfg.Games.Lookup, sc, seed,
-		analysis.Options{Think: a.cfg.Think, Seats: opts.Seats, Hindsight: opts.Hindsight, Progress: progress})
+		analysis.Options{Think: a.cfg.Think, Seats: opts.Seats, Hindsight: opts.Hindsight, Progress: progress, Pace: pc})
 }
 
 // fail stores why job failed.

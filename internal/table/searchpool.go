@@ -2,12 +2,12 @@ package table
 
 import (
 	mrand "math/rand/v2"
-	"runtime"
 	"sync"
 	"time"
 
 	"parlour/bot"
 	"parlour/game"
+	"parlour/internal/pace"
 )
 
 // The search pool. The bots that think (the levels easy, medium and hard,
@@ -30,11 +30,11 @@ import (
 // table up, and one that waited past its limit would keep a person
 // waiting beyond what the table promised.
 //
-// The workers run on threads of the lowest priority (nice 19, on Linux):
-// the kernel gives them the processor time the tables, the connections
-// and the store leave over, all of it on an idle node and little on a
-// busy one. A person's move is never held up by a bot's think at another
-// table; the search thinks fewer iterations in its time instead.
+// The searches are paced (internal/pace): they think in the processor time the
+// tables, the connections, the store and the rest of the machine leave
+// over, all of it on an idle node and little on a busy one. A person's
+// move is not held up by a bot's think at another table; the search
+// thinks fewer iterations in its time instead.
 //
 // External bots (bot.Seater) wait on their own programs, not on a core:
 // each of their decisions still runs on a goroutine of its own.
@@ -90,11 +90,11 @@ func (p *searchPool) submit(d *decision) bool {
 }
 
 // work runs d and then the waiting decisions, oldest first, until none is
-// left, on a thread of the lowest priority that ends with it.
+// left, each search paced by the worker's pacer.
 func (p *searchPool) work(d *decision) {
-	runtime.LockOSThread() // never unlocked: the niced thread ends with the worker
-	lowerPriority()
-	p.run(d)
+	pc := pace.New()
+	defer pc.Close()
+	p.run(d, pc)
 	for {
 		p.mu.Lock()
 		if p.head == len(p.queue) {
@@ -107,12 +107,13 @@ func (p *searchPool) work(d *decision) {
 		p.queue[p.head] = nil
 		p.head++
 		p.mu.Unlock()
-		p.run(d)
+		p.run(d, pc)
 	}
 }
 
-// run makes decision d and hands the choice to its table.
-func (p *searchPool) run(d *decision) {
+// run makes decision d, a search paced by pc, and hands the choice to
+// its table.
+func (p *searchPool) run(d *decision, pc *pace.Pacer) {
 	select {
 	case <-d.t.quit:
 		return
@@ -122,6 +123,10 @@ func (p *searchPool) run(d *decision) {
 	if !ok {
 		b = bot.Heuristic{}
 		p.stats.SearchFallback()
+	}
+	if s, isSearch := b.(bot.Search); isSearch {
+		pc.Quit, s.Pace = d.t.quit, pc
+		b = s
 	}
 	m, ok := d.t.choose(b, d.st, d.seat, mrand.New(mrand.NewPCG(d.seed, uint64(d.gen))))
 	p.stats.SearchThink(time.Since(d.queued))
