@@ -30,11 +30,11 @@ import (
 // table up, and one that waited past its limit would keep a person
 // waiting beyond what the table promised.
 //
-// The searches are paced (internal/pace): they think in the processor time the
-// tables, the connections, the store and the rest of the machine leave
-// over, all of it on an idle node and little on a busy one. A person's
-// move is not held up by a bot's think at another table; the search
-// thinks fewer iterations in its time instead.
+// The searches are paced (internal/pace): they think in the processor
+// time the tables, the connections, the store and the rest of the
+// machine leave over, all of it on an idle node and little on a busy
+// one. A person's move is not held up by a bot's think at another table;
+// the search thinks fewer iterations in its time instead.
 //
 // External bots (bot.Seater) wait on their own programs, not on a core:
 // each of their decisions still runs on a goroutine of its own.
