@@ -87,6 +87,7 @@ var docs = []doc{
 	{"parlour_search_workers", "gauge", nil, "Workers of the search pool: the most bot decisions run at once."},
 	{"parlour_search_fallbacks_total", "counter", nil, "Bot decisions the search pool had no room or no time left for, played by the heuristic instead."},
 	{"parlour_search_think_seconds", "histogram", nil, "Time from a bot decision being given to the search pool to its move, the wait for a worker included."},
+	{"parlour_search_paced_seconds_total", "counter", nil, "Time the search pool's searches waited, thinking nothing, while the node or the machine wanted the processors."},
 }
 
 // Metrics holds the server's metrics in a private registry.
@@ -107,6 +108,7 @@ type Metrics struct {
 	relayed     prometheus.Gauge
 	fallbacks   prometheus.Counter
 	think       prometheus.Histogram
+	paced       prometheus.Counter
 	// depths holds, by Depth's names, the functions the queue gauges
 	// read at each scrape (read-only map after New).
 	depths map[string]*atomic.Pointer[func() int]
@@ -169,6 +171,9 @@ func New() *Metrics {
 		case "parlour_search_think_seconds":
 			m.think = histogram(d)
 			c = m.think
+		case "parlour_search_paced_seconds_total":
+			m.paced = prometheus.NewCounter(prometheus.CounterOpts{Name: d.Name, Help: d.Help})
+			c = m.paced
 		case "parlour_inbox_queued", "parlour_inbox_max", "parlour_actors_ready", "parlour_chat_queued",
 			"parlour_search_queued", "parlour_search_busy", "parlour_search_workers":
 			c = m.depthGauge(d)
@@ -365,6 +370,15 @@ func (m *Metrics) SearchFallback() {
 func (m *Metrics) SearchThink(d time.Duration) {
 	if m != nil {
 		m.think.Observe(d.Seconds())
+	}
+}
+
+// SearchPaced adds the time a search of the pool waited while the node
+// or the machine wanted the processors
+// (parlour_search_paced_seconds_total).
+func (m *Metrics) SearchPaced(d time.Duration) {
+	if m != nil && d > 0 {
+		m.paced.Add(d.Seconds())
 	}
 }
 

@@ -257,6 +257,9 @@ func TestCounting(t *testing.T) {
 	m.SearchFallback()
 	m.SearchFallback()
 	m.SearchThink(300 * time.Millisecond)
+	m.SearchPaced(250 * time.Millisecond)
+	m.SearchPaced(0)
+	m.SearchPaced(500 * time.Millisecond)
 	m.Refusal("busy")
 	m.Refusal("chat_backlog")
 	inbox := 3
@@ -300,6 +303,7 @@ func TestCounting(t *testing.T) {
 		"parlour_search_think_seconds_count":                1,
 		`parlour_search_think_seconds_bucket{le="0.25"}`:    0,
 		`parlour_search_think_seconds_bucket{le="0.5"}`:     1,
+		"parlour_search_paced_seconds_total":                0.75,
 		`parlour_refusals_total{code="busy"}`:               1,
 		`parlour_refusals_total{code="chat_backlog"}`:       1,
 		"parlour_inbox_queued":                              11,
@@ -341,6 +345,7 @@ func TestNilIsSafe(t *testing.T) {
 	m.Relay(1)
 	m.SearchFallback()
 	m.SearchThink(time.Second)
+	m.SearchPaced(time.Second)
 	m.Depth("inbox", func() int { return 1 })
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
@@ -389,6 +394,7 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		"SetLeases + Takeover": func() { m.SetLeases(4); m.Takeover() },
 		"SearchFallback":       func() { m.SearchFallback() },
 		"SearchThink":          func() { m.SearchThink(time.Second) },
+		"SearchPaced":          func() { m.SearchPaced(time.Millisecond) },
 		"nil Move":             func() { nilM.Move("golf") },
 		"nil MoveToView":       func() { nilM.MoveToView(time.Millisecond) },
 	} {

@@ -38,6 +38,7 @@ type Pacer struct {
 	// soon. Nil: never.
 	Quit <-chan struct{}
 
+	waited  time.Duration // waited since the last Waited
 	cores   int
 	samples [2]metrics.Sample // the process's goroutines runnable, running
 	load    *loadavg          // the machine's threads ready to run; nil if unknown
@@ -74,17 +75,28 @@ func (p *Pacer) Pace(until time.Time) {
 			}
 			d = min(d, left)
 		}
+		start := time.Now()
 		p.timer.Reset(d)
 		select {
 		case <-p.timer.C:
+			p.waited += time.Since(start)
 		case <-p.Quit:
 			p.timer.Stop()
+			p.waited += time.Since(start)
 			return
 		}
 		if until.IsZero() {
 			return
 		}
 	}
+}
+
+// Waited returns the time Pace has waited since the last call to Waited
+// (since New, at the first).
+func (p *Pacer) Waited() time.Duration {
+	d := p.waited
+	p.waited = 0
+	return d
 }
 
 // Wanted reports whether something other than the searches wants the

@@ -69,6 +69,12 @@ func TestPace(t *testing.T) {
 	slack := 200 * time.Millisecond
 	until := time.Now().Add(think)
 	within("busy, until the end of the think", func() { p.Pace(until) }, think-wait, think+slack)
+	if w := p.Waited(); w < think-2*wait || w > think+slack {
+		t.Errorf("Waited after waiting about %v: %v", think, w)
+	}
+	if w := p.Waited(); w != 0 {
+		t.Errorf("Waited again at once: %v, want 0", w)
+	}
 	within("past the end of the think", func() { p.Pace(until) }, 0, slack)
 	within("no end", func() { p.Pace(time.Time{}) }, wait/2, slack)
 

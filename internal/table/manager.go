@@ -115,6 +115,9 @@ type Metrics interface {
 	// SearchThink records the time from a bot decision given to the
 	// search pool to its move, the wait for a worker included.
 	SearchThink(d time.Duration)
+	// SearchPaced records the time a search on the pool waited while
+	// the node or the machine wanted the processors (internal/pace).
+	SearchPaced(d time.Duration)
 	// Depth has the metrics read the depth of one of the manager's
 	// queues at each scrape, calling depth from the scraper's goroutine:
 	// name is "inbox" (work waiting in the tables' inboxes, summed),
@@ -140,6 +143,7 @@ func (noMetrics) MoveToView(time.Duration)    {}
 func (noMetrics) Refusal(string)              {}
 func (noMetrics) SearchFallback()             {}
 func (noMetrics) SearchThink(time.Duration)   {}
+func (noMetrics) SearchPaced(time.Duration)   {}
 func (noMetrics) Depth(string, func() int)    {}
 func (noMetrics) StoreUp(bool)                {}
 

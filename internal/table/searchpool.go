@@ -130,6 +130,7 @@ func (p *searchPool) run(d *decision, pc *pace.Pacer) {
 	}
 	m, ok := d.t.choose(b, d.st, d.seat, mrand.New(mrand.NewPCG(d.seed, uint64(d.gen))))
 	p.stats.SearchThink(time.Since(d.queued))
+	p.stats.SearchPaced(pc.Waited())
 	d.t.answer(d.s, choice{gen: d.gen, move: m, ok: ok, by: d.by})
 }
 
