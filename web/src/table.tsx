@@ -414,7 +414,8 @@ export function TablePage(p: { id: string }) {
       <div class={"table-layout" + (rulesOpen ? " with-rules" : "")}>
         <div class="table-main">
           <SeatBar seats={seats} names={names} short={short} toAct={toAct} result={state?.result} colours={colours} totalWord={words.total || "cards held"}
-            clocks={live ? state?.clocks || [] : []} clock={info?.clock || 0} last={lastMoves} me={mySeat} />
+            clocks={live ? state?.clocks || [] : []} clock={info?.clock || 0} last={lastMoves} me={mySeat}
+            ended={dealEnd && !over ? dealEnd : null} scoresWord={words.deal || "Points"} />
           {error ? <p class="error" role="alert">{error}</p> : null}
           {!held && status !== "over" ? (
             <div class="join-box">
@@ -522,6 +523,9 @@ function lastWords(ev: Event, seat: number): string {
 function SeatBar(p: {
   seats: SeatInfo[]; names: string[]; short: string[]; toAct: number[]; result?: Result; colours: string[]; totalWord: string;
   clocks: { seat: number; remaining_ms: number }[]; clock: number; last: Record<number, Event>; me: number;
+  // ended is the deal whose end the player is looking at, if any: each
+  // seat then shows its points in it, not its first move in the next.
+  ended: DealEnd | null; scoresWord: string;
 }) {
   // Turn clocks count down between states.
   const [since, setSince] = useState(Date.now());
@@ -563,7 +567,8 @@ function SeatBar(p: {
                 <b>{p.short[i]}</b>{i === p.me ? <span class="level">you</span> : s && s.level ? <span class="level">{s.level}</span> : null}
                 {away ? <span class="state" data-away>{away}</span> : null}
               </span>
-              {ev ? <span class="last" data-last-words={i}><Words text={lastWords(ev, i)} names={p.short} me={p.me} colours={p.colours} /></span>
+              {p.ended ? <span class="last" data-deal-end-seat={i}>{p.scoresWord}: {p.ended.scores[i]}</span>
+                : ev ? <span class="last" data-last-words={i}><Words text={lastWords(ev, i)} names={p.short} me={p.me} colours={p.colours} /></span>
                 : acting ? <span class="last muted">to act…</span> : null}
             </span>
             {clock ? <span class="clock" title="time left to move" data-clock>{Math.ceil(ms / 1000)}s</span> : null}

@@ -1287,6 +1287,10 @@ tests.dealend = async function dealend() {
     check(sum === Number(m[2]) && sum === scores[s], `the columns of "${l}" do not add up to the score ${scores[s]}`);
   });
   check(/You/.test(await page.textContent("[data-deal-end-scores]")), "the viewer is not named as you");
+  // The seats say each one's points in the hole, not a move of the next.
+  const chips = await page.$$eval("[data-deal-end-seat]", (es) => es.map((e) => e.textContent.trim()));
+  check(chips.length === 2 && chips.every((c, s) => c === `Points: ${row[s]}`), "the seats at the hole's end: " + chips);
+  check((await page.$$("[data-last-words]")).length === 0, "a seat shows a move of the next hole while the hole's end shows");
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "golf-deal-end-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
