@@ -94,7 +94,8 @@ type Search struct {
 	// search may go on, and the search waits until it returns. A server
 	// sets one that waits while its tables want the processors. Unset,
 	// the search yields to the goroutines waiting for one
-	// (runtime.Gosched) at the same points.
+	// (runtime.Gosched) at the same points. With Workers more than 1,
+	// each worker asks it from its own goroutine.
 	Pace Pacer
 }
 
