@@ -18,8 +18,9 @@ import (
 // credit.
 //
 // A table with work goes to the actor that went idle last, or to a new
-// one if none is idle, up to maxActors; past that it waits its turn, and
-// the next actor done with a table takes it. The actors in use are as few
+// one if none is idle, up to maxActors; past that it waits its turn in a
+// line (people's work first, below), and the next actor done with a table
+// takes it. The actors in use are as few
 // as the tables busy at once: the rest wait unused and end after
 // actorIdle, and every idle one ends once the manager closes.
 //
@@ -41,6 +42,54 @@ const actorIdle = 10 * time.Second
 // commit's moves, so the store's writer still gets full batches.
 const maxActors = 512
 
+// Tables waiting for an actor wait in two lines. One holds the tables
+// with work a person brought (a connection's message, a request); the
+// other those with only the table's own work (a bot's move, a timer).
+// An actor takes from the people's line first, and from the other once
+// that is empty or its first table has waited ownWait. So when every
+// actor is busy (while the collector marks, say), a person's move waits
+// behind other people's work only, and a bot's, which comes after a
+// think nobody times to the millisecond, waits a little longer.
+// (docs/perf/node.md has the runs.)
+
+// ownWait is the longest a table with only its own work waits while
+// tables with people's work go first.
+const ownWait = 500 * time.Millisecond
+
+// The line a table waits in for an actor (Table.waits).
+const (
+	waitsNot    = iota // it is not waiting
+	waitsPeople        // in the people's line
+	waitsOwn           // in the line of the tables' own work
+)
+
+// line is a first-in, first-out list of tables waiting for an actor, each
+// with when it joined.
+type line struct {
+	tables []*Table
+	at     []time.Time
+	next   int
+}
+
+// push adds t, which joined at at, to the end of the line.
+func (l *line) push(t *Table, at time.Time) {
+	l.tables = append(l.tables, t)
+	l.at = append(l.at, at)
+}
+
+// len returns the number of entries in the line.
+func (l *line) len() int { return len(l.tables) - l.next }
+
+// pop removes the first entry and returns its table.
+func (l *line) pop() *Table {
+	t := l.tables[l.next]
+	l.tables[l.next] = nil
+	if l.next++; l.next == len(l.tables) {
+		l.tables, l.at, l.next = l.tables[:0], l.at[:0], 0
+	}
+	return t
+}
+
 // actors hands tables with work to idle actors.
 type actors struct {
 	mu sync.Mutex
@@ -48,22 +97,25 @@ type actors struct {
 	idle []chan *Table
 	// live counts the actors; max bounds them (0: maxActors).
 	live, max int
-	// ready[next:] are the tables with work that wait for an actor, in
-	// order. A table is there at most once: start is called for it only
-	// when its inbox gets work while no actor runs it (Table.running, set
-	// under its mu until run finds its inbox empty), and it stays
-	// "running" from then until an actor has taken it from here and run
-	// it dry. So the list holds no more than the tables with work, at
-	// most the live tables.
-	ready  []*Table
-	next   int
-	closed bool
+	// people and own are the lines of the tables with work that wait for
+	// an actor, and queued counts those tables. A table waits at most
+	// once: start is called for it only when its inbox gets work while
+	// no actor runs it (Table.running, set under its mu until run finds
+	// its inbox empty), and it stays "running" from then until an actor
+	// has taken it from a line and run it dry. So the lines hold no more
+	// than the tables with work, at most the live tables, and a table
+	// moved to the people's line (promote) once more: an entry whose
+	// table is not waiting in that line (Table.waits) is passed over.
+	people, own line
+	queued      int
+	closed      bool
 }
 
 // start runs t's inbox on the actor that went idle last, on a new one if
-// none is idle and there are fewer than the bound, or else on the next
-// actor done. It never blocks.
-func (a *actors) start(t *Table) {
+// none is idle and there are fewer than the bound, or else on an actor
+// done later, from the people's line if people says the work is a
+// person's. It never blocks.
+func (a *actors) start(t *Table, people bool) {
 	a.mu.Lock()
 	if n := len(a.idle); n > 0 && !a.closed {
 		hand := a.idle[n-1]
@@ -74,7 +126,14 @@ func (a *actors) start(t *Table) {
 		return
 	}
 	if a.live >= cmp.Or(a.max, maxActors) && !a.closed {
-		a.ready = append(a.ready, t)
+		if people {
+			t.waits = waitsPeople
+			a.people.push(t, time.Time{})
+		} else {
+			t.waits = waitsOwn
+			a.own.push(t, time.Now())
+		}
+		a.queued++
 		a.mu.Unlock()
 		return
 	}
@@ -97,12 +156,7 @@ func (a *actors) act(t *Table) {
 	for t != nil {
 		t.run()
 		a.mu.Lock()
-		if a.next < len(a.ready) {
-			t = a.ready[a.next]
-			a.ready[a.next] = nil
-			if a.next++; a.next == len(a.ready) {
-				a.ready, a.next = a.ready[:0], 0
-			}
+		if t = a.take(); t != nil {
 			a.mu.Unlock()
 			continue
 		}
@@ -148,11 +202,46 @@ func (a *actors) await(hand chan *Table, idle *time.Timer) *Table {
 	}
 }
 
+// take returns the next table waiting for an actor, taken from its line,
+// or nil if none waits (under a.mu).
+func (a *actors) take() *Table {
+	for {
+		var t *Table
+		var from int8
+		switch {
+		case a.own.len() > 0 && (a.people.len() == 0 || time.Since(a.own.at[a.own.next]) >= ownWait):
+			t, from = a.own.pop(), waitsOwn
+		case a.people.len() > 0:
+			t, from = a.people.pop(), waitsPeople
+		default:
+			return nil
+		}
+		if t.waits == from {
+			t.waits = waitsNot
+			a.queued--
+			return t
+		}
+		// An entry left behind when its table moved to the people's
+		// line, or ran from there.
+	}
+}
+
+// promote moves t to the people's line if it waits in the other: a
+// person's work came for it (under t.mu).
+func (a *actors) promote(t *Table) {
+	a.mu.Lock()
+	if t.waits == waitsOwn {
+		t.waits = waitsPeople
+		a.people.push(t, time.Time{})
+	}
+	a.mu.Unlock()
+}
+
 // waiting returns the number of tables waiting for an actor.
 func (a *actors) waiting() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return len(a.ready) - a.next
+	return a.queued
 }
 
 // stop ends the idle actors, and each busy one once it is done (a table

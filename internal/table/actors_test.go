@@ -22,8 +22,8 @@ func TestActorsAreReused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		a := &actors{}
 		r1, r2 := make(chan struct{}), make(chan struct{})
-		a.start(busy(r1))
-		a.start(busy(r2)) // the first is busy: a second actor
+		a.start(busy(r1), false)
+		a.start(busy(r2), false) // the first is busy: a second actor
 		synctest.Wait()
 		if a.idleCount() != 0 {
 			t.Fatalf("%d actors idle while two tables run", a.idleCount())
@@ -39,7 +39,7 @@ func TestActorsAreReused(t *testing.T) {
 		last := a.idle[1]
 		a.mu.Unlock()
 		r3 := make(chan struct{})
-		a.start(busy(r3))
+		a.start(busy(r3), false)
 		synctest.Wait()
 		a.mu.Lock()
 		reused := len(a.idle) == 1 && a.idle[0] != last
@@ -52,7 +52,7 @@ func TestActorsAreReused(t *testing.T) {
 
 		// The actor used last lives on past the other's idle time.
 		time.Sleep(actorIdle / 2)
-		a.start(busy(closed()))
+		a.start(busy(closed()), false)
 		synctest.Wait()
 		time.Sleep(actorIdle/2 + time.Millisecond)
 		synctest.Wait()
@@ -67,11 +67,11 @@ func TestActorsAreReused(t *testing.T) {
 
 		// stop ends the idle actors; a table started after runs all the
 		// same (synctest.Test fails if an actor is left).
-		a.start(busy(closed()))
+		a.start(busy(closed()), false)
 		synctest.Wait()
 		a.stop()
 		ran := make(chan struct{})
-		a.start(&Table{inbox: []func(){func() { close(ran) }}, running: true})
+		a.start(&Table{inbox: []func(){func() { close(ran) }}, running: true}, false)
 		<-ran
 	})
 }
@@ -96,28 +96,17 @@ func (a *actors) idleCount() int {
 func TestActorsAreBounded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		a := &actors{max: 2}
-		var (
-			mu    sync.Mutex
-			order []int
-		)
-		step := func(i int, release <-chan struct{}) *Table {
-			return &Table{inbox: []func(){func() {
-				mu.Lock()
-				order = append(order, i)
-				mu.Unlock()
-				<-release
-			}}, running: true}
-		}
+		var ran runs
 		r1, r2, r3 := make(chan struct{}), make(chan struct{}), make(chan struct{})
-		a.start(step(1, r1))
-		a.start(step(2, r2))
-		a.start(step(3, r3))
-		a.start(step(4, closed()))
+		a.start(ran.table("1", r1), false)
+		a.start(ran.table("2", r2), false)
+		a.start(ran.table("3", r3), false)
+		a.start(ran.table("4", closed()), false)
 		synctest.Wait()
 		a.mu.Lock()
-		live, waiting := a.live, len(a.ready)-a.next
+		live, waiting := a.live, a.queued
 		a.mu.Unlock()
-		if live != 2 || waiting != 2 || len(order) != 2 {
+		if order := ran.order(); live != 2 || waiting != 2 || len(order) != 2 {
 			t.Fatalf("%d actors, %d tables waiting, %d run; want 2, 2, 2", live, waiting, len(order))
 		}
 		close(r2) // its actor takes the third table, then ...
@@ -126,8 +115,9 @@ func TestActorsAreBounded(t *testing.T) {
 		synctest.Wait()
 		close(r1)
 		synctest.Wait()
+		order := ran.order()
 		slices.Sort(order[:2]) // the first two ran at once
-		if want := []int{1, 2, 3, 4}; !slices.Equal(order, want) {
+		if want := []string{"1", "2", "3", "4"}; !slices.Equal(order, want) {
 			t.Fatalf("tables ran in the order %v, want %v", order, want)
 		}
 		if n := a.idleCount(); n != 2 {
@@ -135,4 +125,74 @@ func TestActorsAreBounded(t *testing.T) {
 		}
 		a.stop()
 	})
+}
+
+// TestPeopleGoFirst checks the actors' two lines: with every actor busy, a
+// table with a person's work runs before tables that waited longer with
+// only their own, a table whose own work is joined by a person's moves up
+// to the people's line (and runs once), and a table's own work that has
+// waited ownWait goes ahead of people's work after all.
+func TestPeopleGoFirst(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		a := &actors{max: 1}
+		var ran runs
+		step := ran.table
+		hold := make(chan struct{})
+		a.start(step("held", hold), false)
+		synctest.Wait()
+		own1, own2 := step("own1", closed()), step("own2", closed())
+		a.start(own1, false)
+		a.start(own2, false)
+		a.start(step("person", closed()), true)
+		a.promote(own2) // a person's message came for it
+		if n := a.waiting(); n != 3 {
+			t.Errorf("%d tables waiting, want 3", n)
+		}
+		close(hold)
+		synctest.Wait()
+		if order, want := ran.order(), []string{"held", "person", "own2", "own1"}; !slices.Equal(order, want) {
+			t.Fatalf("tables ran in the order %v, want %v", order, want)
+		}
+		if n := a.waiting(); n != 0 {
+			t.Errorf("%d tables waiting after all ran, want 0", n)
+		}
+
+		ran = runs{}
+		hold = make(chan struct{})
+		a.start(step("held", hold), false)
+		synctest.Wait()
+		a.start(step("old", closed()), false)
+		time.Sleep(ownWait)
+		a.start(step("person", closed()), true)
+		close(hold)
+		synctest.Wait()
+		if order, want := ran.order(), []string{"held", "old", "person"}; !slices.Equal(order, want) {
+			t.Fatalf("after ownWait the tables ran in the order %v, want %v", order, want)
+		}
+		a.stop()
+	})
+}
+
+// runs notes the order in which tables' work ran.
+type runs struct {
+	mu   sync.Mutex
+	past []string
+}
+
+// table returns a running table whose one piece of work notes name, then
+// waits for release.
+func (r *runs) table(name string, release <-chan struct{}) *Table {
+	return &Table{inbox: []func(){func() {
+		r.mu.Lock()
+		r.past = append(r.past, name)
+		r.mu.Unlock()
+		<-release
+	}}, running: true}
+}
+
+// order returns the names noted so far, in order.
+func (r *runs) order() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.past)
 }

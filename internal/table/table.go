@@ -360,7 +360,10 @@ type Table struct {
 	inbox   []func()
 	spare   []func() // the other half of a double buffer
 	running bool     // an actor is draining the inbox
-	ended   bool     // the actor has stopped; done is closed
+	// waits is the actors' line the table waits in (waitsNot, waitsPeople,
+	// waitsOwn), guarded by the actors' mu.
+	waits int8
+	ended bool // the actor has stopped; done is closed
 	// owed are the subs whose item or Detach came while the inbox was
 	// full (each at most once), and settling says the one piece of work
 	// that settles them is in the inbox (owe).
@@ -551,7 +554,7 @@ func (t *Table) post(f func()) bool {
 		t.mu.Unlock()
 		return false
 	}
-	t.enqueue(f)
+	t.enqueue(f, false)
 	t.mu.Unlock()
 	return true
 }
@@ -568,17 +571,21 @@ func (t *Table) admit(f func()) (ok, full bool) {
 	case len(t.inbox) >= t.m.cfg.Inbox:
 		return false, true
 	}
-	t.enqueue(f)
+	t.enqueue(f, true)
 	return true, false
 }
 
 // enqueue adds f to the inbox and has an actor run it if none is (under
-// t.mu).
-func (t *Table) enqueue(f func()) {
+// t.mu); people says a person brought it, which puts the table in the
+// people's line if it waits for an actor.
+func (t *Table) enqueue(f func(), people bool) {
 	t.inbox = append(t.inbox, f)
-	if !t.running {
+	switch {
+	case !t.running:
 		t.running = true
-		t.m.actors.start(t)
+		t.m.actors.start(t, people)
+	case people:
+		t.m.actors.promote(t)
 	}
 }
 
@@ -599,7 +606,7 @@ func (t *Table) owe(sub *Sub, item, detach bool) bool {
 	sub.detachOwed = sub.detachOwed || detach
 	if !t.settling {
 		t.settling = true
-		t.enqueue(t.settle)
+		t.enqueue(t.settle, true)
 	}
 	return true
 }
