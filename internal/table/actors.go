@@ -20,9 +20,9 @@ import (
 // A table with work goes to the actor that went idle last, or to a new
 // one if none is idle, up to maxActors; past that it waits its turn in a
 // line (people's work first, below), and the next actor done with a table
-// takes it. The actors in use are as few
-// as the tables busy at once: the rest wait unused and end after
-// actorIdle, and every idle one ends once the manager closes.
+// takes it. The actors in use are as few as the tables busy at once: the
+// rest wait unused and end after actorIdle, and every idle one ends once
+// the manager closes.
 //
 // The bound matters while the collector marks: moves are slower then, so
 // more tables wait for an actor; a new actor's first allocation is
@@ -64,7 +64,7 @@ const (
 )
 
 // line is a first-in, first-out list of tables waiting for an actor, each
-// with when it joined.
+// with when it joined (the people's line leaves that zero).
 type line struct {
 	tables []*Table
 	at     []time.Time
@@ -103,9 +103,10 @@ type actors struct {
 	// no actor runs it (Table.running, set under its mu until run finds
 	// its inbox empty), and it stays "running" from then until an actor
 	// has taken it from a line and run it dry. So the lines hold no more
-	// than the tables with work, at most the live tables, and a table
-	// moved to the people's line (promote) once more: an entry whose
-	// table is not waiting in that line (Table.waits) is passed over.
+	// than the tables with work, at most the live tables, besides the
+	// entries that tables moved to the people's line (promote) leave
+	// behind in the other: an entry whose table does not wait in that
+	// line (Table.waits) is passed over.
 	people, own line
 	queued      int
 	closed      bool
