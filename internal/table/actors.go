@@ -63,29 +63,34 @@ const (
 	waitsOwn           // in the line of the tables' own work
 )
 
-// line is a first-in, first-out list of tables waiting for an actor, each
-// with when it joined (the people's line leaves that zero).
+// line is a first-in, first-out list of tables waiting for an actor:
+// entries[next:], each with when it joined (the people's line leaves that
+// zero).
 type line struct {
-	tables []*Table
-	at     []time.Time
-	next   int
+	entries []entry
+	next    int
+}
+
+// entry is a table in a line and when it joined it.
+type entry struct {
+	t  *Table
+	at time.Time
 }
 
 // push adds t, which joined at at, to the end of the line.
 func (l *line) push(t *Table, at time.Time) {
-	l.tables = append(l.tables, t)
-	l.at = append(l.at, at)
+	l.entries = append(l.entries, entry{t, at})
 }
 
 // len returns the number of entries in the line.
-func (l *line) len() int { return len(l.tables) - l.next }
+func (l *line) len() int { return len(l.entries) - l.next }
 
 // pop removes the first entry and returns its table.
 func (l *line) pop() *Table {
-	t := l.tables[l.next]
-	l.tables[l.next] = nil
-	if l.next++; l.next == len(l.tables) {
-		l.tables, l.at, l.next = l.tables[:0], l.at[:0], 0
+	t := l.entries[l.next].t
+	l.entries[l.next] = entry{}
+	if l.next++; l.next == len(l.entries) {
+		l.entries, l.next = l.entries[:0], 0
 	}
 	return t
 }
@@ -210,7 +215,7 @@ func (a *actors) take() *Table {
 		var t *Table
 		var from int8
 		switch {
-		case a.own.len() > 0 && (a.people.len() == 0 || time.Since(a.own.at[a.own.next]) >= ownWait):
+		case a.own.len() > 0 && (a.people.len() == 0 || time.Since(a.own.entries[a.own.next].at) >= ownWait):
 			t, from = a.own.pop(), waitsOwn
 		case a.people.len() > 0:
 			t, from = a.people.pop(), waitsPeople
