@@ -38,9 +38,10 @@ var (
 // them, appended to the move log and folded into the moves table every few
 // seconds (movelog.go). The WAL is copied back into the database (a
 // checkpoint, with its fsyncs) every 50 ms by a goroutine of its own on a
-// connection of its own, so the writer never waits for the disk; so often,
-// a checkpoint catches up with the writer now and then even under constant
-// load, and the WAL starts over.
+// connection of its own, so the writer never waits for the disk's flushes;
+// so often, a checkpoint catches up with the writer now and then even under
+// constant load, and the WAL starts over. After each checkpoint the kernel
+// is asked to keep where the writer writes next in memory (walAhead).
 func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	open := func() (*sql.DB, error) {
 		q := url.Values{}
@@ -75,6 +76,12 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		db.Close()
 		return nil, err
 	}
+	ahead := &walAhead{path: path + "-wal"}
+	if err := ckpt.QueryRowContext(ctx, "PRAGMA page_size").Scan(&ahead.pageSize); err != nil {
+		db.Close()
+		ckpt.Close()
+		return nil, fmt.Errorf("store: reading the page size of %s: %w", path, sqliteFault(err))
+	}
 	s, err := newSQLStore(ctx, db, false, 1)
 	if err != nil {
 		db.Close()
@@ -82,7 +89,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, err
 	}
 	quit, done := make(chan struct{}), make(chan struct{})
-	go checkpoints(ckpt, slog.Default(), newFaultLog(path, "the WAL is copied into the database later, and grows until then",
+	go checkpoints(ckpt, ahead, slog.Default(), newFaultLog(path, "the WAL is copied into the database later, and grows until then",
 		"the WAL is copied into the database again"), quit, done)
 	s.stop = func() {
 		close(quit)
@@ -95,18 +102,25 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 // blocking the writer (PASSIVE), and truncates the log on the way out. A
 // checkpoint that fails (the disk full) is tried again at the next tick
 // (the log keeps every commit meanwhile), and told to faults on log.
-func checkpoints(db *sql.DB, log *slog.Logger, faults *faultLog, quit, done chan struct{}) {
+// After a checkpoint it has ahead keep where the writer writes next in
+// memory.
+func checkpoints(db *sql.DB, ahead *walAhead, log *slog.Logger, faults *faultLog, quit, done chan struct{}) {
 	defer close(done)
 	defer db.Close()
+	defer ahead.close()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case <-tick.C:
-			if _, err := db.Exec("PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+			// The result: whether it gave up, the frames in the log,
+			// and those copied into the database.
+			var busy, frames, copied int64
+			if err := db.QueryRow("PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &frames, &copied); err != nil {
 				faults.failed(log, sqliteFault(err), 1)
 			} else {
 				faults.ok(log)
+				ahead.ask(max(frames, 0))
 			}
 		case <-quit:
 			if _, err := db.Exec("PRAGMA wal_checkpoint(TRUNCATE)"); err != nil {
