@@ -21,21 +21,8 @@ func TestWALAhead(t *testing.T) {
 		size     = 8 * mib
 		frames   = 1200 // about 4.7 MiB in
 	)
-	path := filepath.Join(t.TempDir(), "x.db-wal")
-	if err := os.WriteFile(path, make([]byte, size), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := unix.Fdatasync(int(f.Fd())); err != nil {
-		t.Fatal(err)
-	}
-	if err := unix.Fadvise(int(f.Fd()), 0, size, unix.FADV_DONTNEED); err != nil {
-		t.Fatal(err)
-	}
+	path, f := walFile(t, size, os.O_RDONLY)
+	dropPages(t, f, size)
 	mem, err := unix.Mmap(int(f.Fd()), 0, size, unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
 		t.Fatal(err)
@@ -95,27 +82,14 @@ func BenchmarkWALFrames(b *testing.B) {
 	for _, ahead := range []bool{false, true} {
 		name := map[bool]string{false: "cold", true: "ahead"}[ahead]
 		b.Run(name, func(b *testing.B) {
-			path := filepath.Join(b.TempDir(), "x.db-wal")
-			if err := os.WriteFile(path, make([]byte, size), 0o600); err != nil {
-				b.Fatal(err)
-			}
-			f, err := os.OpenFile(path, os.O_RDWR, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer f.Close()
+			path, f := walFile(b, size, os.O_RDWR)
 			w := &walAhead{path: path, pageSize: pageSize, bytes: frames * frame}
 			defer w.close()
 			buf := make([]byte, frame)
 			b.SetBytes(frames * frame)
 			for b.Loop() {
 				b.StopTimer()
-				if err := unix.Fdatasync(int(f.Fd())); err != nil {
-					b.Fatal(err)
-				}
-				if err := unix.Fadvise(int(f.Fd()), 0, size, unix.FADV_DONTNEED); err != nil {
-					b.Fatal(err)
-				}
+				dropPages(b, f, size)
 				if ahead {
 					w.ask(0)
 					time.Sleep(100 * time.Millisecond)
@@ -128,5 +102,33 @@ func BenchmarkWALFrames(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// walFile makes a file of size zero bytes in a directory of tb's, opened
+// with flag (closed when tb ends), and returns its path and the file.
+func walFile(tb testing.TB, size int64, flag int) (string, *os.File) {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "x.db-wal")
+	if err := os.WriteFile(path, make([]byte, size), 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	f, err := os.OpenFile(path, flag, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { f.Close() })
+	return path, f
+}
+
+// dropPages writes f's first size bytes to the disk and has the kernel
+// drop them from memory.
+func dropPages(tb testing.TB, f *os.File, size int64) {
+	tb.Helper()
+	if err := unix.Fdatasync(int(f.Fd())); err != nil {
+		tb.Fatal(err)
+	}
+	if err := unix.Fadvise(int(f.Fd()), 0, size, unix.FADV_DONTNEED); err != nil {
+		tb.Fatal(err)
 	}
 }
