@@ -25,7 +25,8 @@ import (
 // commit of a few hundred moves is one insert that writes the log's last
 // page or two.
 // Every foldEvery the log is folded into the moves table, a few hundred
-// moves a transaction between the commits of new moves, with each table's
+// moves a transaction between the commits of new moves, the transactions
+// spread over most of the next foldEvery (foldPace), with each table's
 // moves of those seconds together (several on one page), and the rows
 // folded are then deleted from the log, a range at a time.
 //
@@ -97,6 +98,8 @@ type moveLog struct {
 	deleteFrom, deleteTo int64
 	// genStart is when cur began.
 	genStart time.Time
+	// pace spreads the steps of the fold under way.
+	pace foldPace
 	// retryAt is when the fold goes on after a step failed.
 	retryAt time.Time
 	// boxes are the arguments' values the writer keeps boxed.
@@ -300,11 +303,15 @@ type tableMove struct {
 
 // run is the writer: it stores the moves that come in, as many as are
 // waiting (up to maxBatch) a transaction, and between those commits it
-// folds the log, a chunk at a time (foldFirst says when). It returns once
+// folds the log, a chunk at a time, each step once it is due (foldPace)
+// and foldFirst lets it go before the moves waiting. It returns once
 // appends is closed and drained.
 func (l *moveLog) run(appends chan appendReq) {
 	tick := time.NewTicker(foldEvery / 4)
 	defer tick.Stop()
+	// due fires when the next step of the fold is due (l.pace).
+	due := time.NewTimer(time.Hour)
+	defer due.Stop()
 	var p pacer
 	stepped := false // a step of the fold since the last commit
 	commit := func(r appendReq) {
@@ -318,12 +325,21 @@ func (l *moveLog) run(appends chan appendReq) {
 			l.startFold()
 			underWay = l.folding != nil
 		}
-		if underWay && !time.Now().Before(l.retryAt) && l.foldFirst(len(appends), p.left(), stepped) {
-			if !l.foldStep() {
+		now := time.Now()
+		next := l.pace.next()
+		if underWay && !now.Before(l.retryAt) && !now.Before(next) && l.foldFirst(len(appends), p.left(), stepped) {
+			if l.foldStep() {
+				l.pace.taken++
+			} else {
 				l.retryAt = time.Now().Add(foldRetry)
 			}
 			stepped = true
 			continue
+		}
+		var dueC <-chan time.Time
+		if underWay && now.Before(next) {
+			due.Reset(next.Sub(now))
+			dueC = due.C
 		}
 		select {
 		case r, ok := <-appends:
@@ -332,6 +348,7 @@ func (l *moveLog) run(appends chan appendReq) {
 			}
 			commit(r)
 		case <-tick.C:
+		case <-dueC:
 		}
 	}
 }
@@ -528,6 +545,47 @@ func (l *moveLog) startFold() {
 	slices.Sort(l.toFold)
 	l.deleteFrom, l.deleteTo = first.Int64-1, last.Int64
 	l.genStart = time.Now()
+	moves := 0
+	for _, p := range l.folding {
+		moves += len(p)
+	}
+	l.pace = foldPace{began: l.genStart, planned: foldSteps(moves, int(l.deleteTo-l.deleteFrom))}
+}
+
+// foldSteps returns how many steps at most fold a generation of moves
+// moves in rows rows of the log: each storing step but the last stores
+// foldChunk moves or more, and each deleting step deletes deleteChunk
+// rows.
+func foldSteps(moves, rows int) int {
+	return (moves+foldChunk-1)/foldChunk + (rows+deleteChunk-1)/deleteChunk
+}
+
+// foldSpread is the part of foldEvery a fold's steps are spread over, so
+// that it ends before the next one is due.
+const foldSpread = 2.0 / 3
+
+// foldPace spreads a fold's steps evenly over foldSpread of foldEvery from
+// its start, rather than taking one after every commit until the fold is
+// done. Every foldEvery the fold stores the log's moves of those seconds
+// again (about a page a table) and a checkpoint copies those pages: taken
+// as fast as the commits allow, that work came in a burst once every
+// foldEvery that held the processors, and the moves of that burst waited
+// for them (docs/perf/node.md). Spread,
+// the same work leaves the processors room for the moves throughout. A
+// step the pace has fallen behind on (a fold whose steps failed, or more
+// of them than planned) goes as soon as the writer may take one.
+type foldPace struct {
+	began          time.Time // when the fold started
+	planned, taken int       // its steps planned, and taken so far
+}
+
+// next returns when the fold's next step is due.
+func (f *foldPace) next() time.Time {
+	if f.planned <= 0 || f.taken >= f.planned {
+		return f.began
+	}
+	spread := time.Duration(float64(foldEvery) * foldSpread)
+	return f.began.Add(spread * time.Duration(f.taken) / time.Duration(f.planned))
 }
 
 // foldStep does one transaction of the fold under way: stores the moves

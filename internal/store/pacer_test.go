@@ -112,3 +112,33 @@ func TestFoldFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldPace checks that a fold's steps are due evenly over foldSpread of
+// foldEvery from its start, and at once past the steps planned.
+func TestFoldPace(t *testing.T) {
+	began := time.Now()
+	spread := time.Duration(float64(foldEvery) * foldSpread)
+	f := foldPace{began: began, planned: 4}
+	for k := range 4 {
+		f.taken = k
+		if got, want := f.next(), began.Add(spread*time.Duration(k)/4); !got.Equal(want) {
+			t.Errorf("step %d of 4 due at %v after the start, want %v", k, got.Sub(began), want.Sub(began))
+		}
+	}
+	for _, f := range []foldPace{{began: began, planned: 4, taken: 4}, {began: began, planned: 4, taken: 9}, {began: began}} {
+		if got := f.next(); !got.Equal(began) {
+			t.Errorf("%d of %d steps taken: next due %v after the start, want at once", f.taken, f.planned, got.Sub(began))
+		}
+	}
+	for _, c := range []struct{ moves, rows, want int }{
+		{0, 0, 0},
+		{1, 1, 2},
+		{foldChunk, deleteChunk, 2},
+		{foldChunk + 1, deleteChunk + 1, 4},
+		{45000, 1500, 352 + 24},
+	} {
+		if got := foldSteps(c.moves, c.rows); got != c.want {
+			t.Errorf("foldSteps(%d moves, %d rows) = %d, want %d", c.moves, c.rows, got, c.want)
+		}
+	}
+}
