@@ -428,7 +428,8 @@ export function TablePage(p: { id: string }) {
               <span class="muted">You are watching.</span>
             </div>
           ) : null}
-          <TurnLine state={state} mySeat={mySeat} names={names} short={short} reconnecting={conn === "reconnecting"} prompt={prompt} />
+          <TurnLine state={state} mySeat={mySeat} names={names} short={short} reconnecting={conn === "reconnecting"} prompt={prompt}
+            held={dealEnd && !over ? { word, deal: dealEnd.deal } : null} />
           <div class={"board-wrap" + (live ? "" : " offline")} ref={boardRef} inert={!live} data-live={live ? "1" : "0"}>
             {refusal ? <div class="refusal" role="alert"><span data-refusal>{refusal}</span><button type="button" class="refusal-close" aria-label="dismiss" onClick={() => setRefusal("")}>✕</button></div> : null}
             {pending ? (
@@ -580,8 +581,12 @@ function SeatBar(p: {
   );
 }
 
-// TurnLine says whose turn it is and, on the viewer's, what to do.
-function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; short: string[]; reconnecting: boolean; prompt: string }) {
+// TurnLine says whose turn it is and, on the viewer's, what to do. While
+// a deal's end is held on screen (held: what the game calls a deal, and
+// the deal that ended), the next deal has begun at the table: the line
+// says so, and that the viewer's turn in it waits for them to go on,
+// rather than prompting a move on a board the deal's end covers.
+function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; short: string[]; reconnecting: boolean; prompt: string; held: { word: string; deal: number } | null }) {
   const s = p.state;
   if (!s) return null;
   if (p.reconnecting && s.status !== "over") {
@@ -595,6 +600,18 @@ function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; 
   if (s.status === "over") return null;
   const mine = p.mySeat >= 0 && s.to_act.includes(p.mySeat);
   const others = s.to_act.filter((x) => x !== p.mySeat).map((x) => p.names[x]);
+  if (p.held) {
+    const next = `${p.held.word} ${p.held.deal + 1}`;
+    const lower = p.held.word.toLowerCase();
+    return (
+      <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} data-turn-held={p.held.deal} aria-live="polite">
+        <span>
+          {mine ? <><b>{next} has begun, and it is your turn.</b> Press Next {lower} when you are done with {lower} {p.held.deal}.</> : `${next} has begun.`}
+          {others.length ? (mine ? " Also to act: " : " To act: ") + others.join(", ") + "." : ""}
+        </span>
+      </p>
+    );
+  }
   return (
     <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} aria-live="polite">
       <span>

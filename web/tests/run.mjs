@@ -1291,6 +1291,12 @@ tests.dealend = async function dealend() {
   const chips = await page.$$eval("[data-deal-end-seat]", (es) => es.map((e) => e.textContent.trim()));
   check(chips.length === 2 && chips.every((c, s) => c === `Points: ${row[s]}`), "the seats at the hole's end: " + chips);
   check((await page.$$("[data-last-words]")).length === 0, "a seat shows a move of the next hole while the hole's end shows");
+  // The turn line says the next hole has begun, not a prompt for a board
+  // the hole's end covers.
+  const turn = (await page.textContent(".turn")).trim();
+  check(await page.$('.turn[data-turn-held="1"]'), "the turn line does not know the hole's end is held: " + turn);
+  check(/^Hole 2 has begun/.test(turn) && !/column/i.test(turn), "the turn line at the hole's end: " + turn);
+  if (await page.$('.turn[data-turn="mine"]')) check(/your turn\. Press Next hole when you are done with hole 1\./.test(turn), "the turn line on the viewer's turn: " + turn);
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "golf-deal-end-desktop");
   await page.setViewportSize({ width: 390, height: 844 });
