@@ -63,6 +63,6 @@ func (s *State) Narrate(seat int, m game.Move) (full, blind string) {
 func (s *State) tellNext(w *game.Telling, out bool) {
 	final := s.phase == phaseFinalDraw || s.phase == phaseFinalHolding
 	if out || (final && s.left > 1) {
-		w.Say("; {%d} now plays a final turn with every card face up", (s.turn+1)%s.n)
+		w.Say("; {%d} must now play a final turn with every card face up", (s.turn+1)%s.n)
 	}
 }

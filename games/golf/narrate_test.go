@@ -59,7 +59,7 @@ func TestNarrationWords(t *testing.T) {
 		{"1: draw discard", "{1} took [5S] from the discard pile", ""},
 		{"1: swap 1", "{1} put [5S] in the top-middle place and discarded [2H]", ""},
 		{"0: draw stock", "{0} drew from the stock", ""},
-		{"0: swap 5", "{0} put [JD] in the bottom-right place and discarded [6S], and went out: every other player has one final turn; {1} now plays a final turn with every card face up", ""},
+		{"0: swap 5", "{0} put [JD] in the bottom-right place and discarded [6S], and went out: every other player has one final turn; {1} must now play a final turn with every card face up", ""},
 		{"1: stop", "{1} chose not to draw on the final turn", ""},
 	} {
 		full, blind := told(t, s, c.line)
