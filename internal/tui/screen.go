@@ -910,7 +910,9 @@ func (m *Model) bottom() string {
 	if p := m.promptLine(); p != "" {
 		lines = append(lines, p)
 	}
-	lines = append(lines, m.movesLine())
+	if l := m.movesLine(); l != "" {
+		lines = append(lines, l)
+	}
 	switch m.focus {
 	case focusMove:
 		lines = append(lines, m.moveIn.View())
@@ -943,13 +945,13 @@ func (m *Model) promptLine() string {
 }
 
 // movesLine shows the legal moves with the chosen one lit, scrolled so it
-// shows; or whose turn it is.
+// shows; or whose turn it is; nothing once the match is over.
 func (m *Model) movesLine() string {
 	if e := m.dealEnd; e != nil && !m.over() {
 		return m.st.accent.Render(fmt.Sprintf("End of %s %d.", dealWord(e.snap.name), e.deal)) + m.st.muted.Render(" Any key goes on to the next one.")
 	}
 	if m.over() {
-		return m.st.bold.Render("The match is over. ") + m.st.accent.Render(winners(m.snap.result, m.nameOf, m.snap.seat))
+		return "" // the log's last line says it, and who won
 	}
 	switch m.link {
 	case "":

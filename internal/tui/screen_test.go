@@ -378,6 +378,10 @@ func TestScreenMatchEnd(t *testing.T) {
 	if out := screen(m); !strings.Contains(out, "hole 1 of 1") || strings.Contains(out, "replays this match") {
 		t.Errorf("t does not show the final table:\n%s", out)
 	}
+	// The end is told once: in the log, not again below it.
+	if out := ansi.Strip(screen(m)); strings.Count(out, "The match is over.") != 1 {
+		t.Errorf("the final table tells the end %d times, want once:\n%s", strings.Count(out, "The match is over."), out)
+	}
 	press(m, "t")
 	if !strings.Contains(screen(m), "replays this match") {
 		t.Error("t again does not show the scores")
