@@ -539,16 +539,14 @@ func (l *moveLog) startFold() {
 	l.folding, l.cur, l.spare = l.cur, next, nil
 	l.mu.Unlock()
 	l.toFold = make([]string, 0, len(l.folding))
-	for id := range l.folding {
+	moves := 0
+	for id, p := range l.folding {
 		l.toFold = append(l.toFold, id)
+		moves += len(p)
 	}
 	slices.Sort(l.toFold)
 	l.deleteFrom, l.deleteTo = first.Int64-1, last.Int64
 	l.genStart = time.Now()
-	moves := 0
-	for _, p := range l.folding {
-		moves += len(p)
-	}
 	l.pace = foldPace{began: l.genStart, planned: foldSteps(moves, int(l.deleteTo-l.deleteFrom))}
 }
 
@@ -570,10 +568,10 @@ const foldSpread = 2.0 / 3
 // again (about a page a table) and a checkpoint copies those pages: taken
 // as fast as the commits allow, that work came in a burst once every
 // foldEvery that held the processors, and the moves of that burst waited
-// for them (docs/perf/node.md). Spread,
-// the same work leaves the processors room for the moves throughout. A
-// step the pace has fallen behind on (a fold whose steps failed, or more
-// of them than planned) goes as soon as the writer may take one.
+// for them (docs/perf/node.md). Spread, the same work leaves the
+// processors room for the moves throughout. A step the pace has fallen
+// behind on (a fold whose steps failed, or more of them than planned)
+// goes as soon as the writer may take one.
 type foldPace struct {
 	began          time.Time // when the fold started
 	planned, taken int       // its steps planned, and taken so far
