@@ -600,23 +600,20 @@ function TurnLine(p: { state: StateMsg | null; mySeat: number; names: string[]; 
   if (s.status === "over") return null;
   const mine = p.mySeat >= 0 && s.to_act.includes(p.mySeat);
   const others = s.to_act.filter((x) => x !== p.mySeat).map((x) => p.names[x]);
-  if (p.held) {
-    const next = `${p.held.word} ${p.held.deal + 1}`;
-    const lower = p.held.word.toLowerCase();
-    return (
-      <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} data-turn-held={p.held.deal} aria-live="polite">
-        <span>
-          {mine ? <><b>{next} has begun, and it is your turn.</b> Press Next {lower} when you are done with {lower} {p.held.deal}.</> : `${next} has begun.`}
-          {others.length ? (mine ? " Also to act: " : " To act: ") + others.join(", ") + "." : ""}
-        </span>
-      </p>
-    );
-  }
+  const h = p.held;
+  const lead = h ? (
+    mine ? <><b>{h.word} {h.deal + 1} has begun, and it is your turn.</b> Press Next {h.word.toLowerCase()} when you are done with {h.word.toLowerCase()} {h.deal}.</>
+      : `${h.word} ${h.deal + 1} has begun. `
+  ) : (
+    <>
+      {mine ? <b>Your turn.</b> : ""}
+      {mine && p.prompt ? <span class="turn-prompt" data-prompt> <Words text={p.prompt.charAt(0).toUpperCase() + p.prompt.slice(1) + (/[.!?:]$/.test(p.prompt) ? "" : ".")} names={p.short} me={p.mySeat} /></span> : null}
+    </>
+  );
   return (
-    <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} aria-live="polite">
+    <p class={"turn" + (mine ? " mine" : "")} data-turn={mine ? "mine" : "other"} data-turn-held={h ? h.deal : undefined} aria-live="polite">
       <span>
-        {mine ? <b>Your turn.</b> : ""}
-        {mine && p.prompt ? <span class="turn-prompt" data-prompt> <Words text={p.prompt.charAt(0).toUpperCase() + p.prompt.slice(1) + (/[.!?:]$/.test(p.prompt) ? "" : ".")} names={p.short} me={p.mySeat} /></span> : null}
+        {lead}
         {others.length ? (mine ? " Also to act: " : "To act: ") + others.join(", ") + "." : ""}
       </span>
     </p>
