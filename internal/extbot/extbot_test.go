@@ -22,6 +22,12 @@ import (
 // gobot is the example Go bot, built once for the tests.
 var gobot string
 
+// patient is the answer time given where a test does not test the
+// timeout: a loaded machine (CI runs the packages side by side) can take
+// seconds to start an interpreter, and a well-behaved bot answers at once
+// however long it is given.
+const patient = 30 * time.Second
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "extbot")
 	if err != nil {
@@ -86,7 +92,7 @@ func standing(rep arena.Report, name string) arena.Standing {
 }
 
 func TestWellBehavedBotHasNoFaults(t *testing.T) {
-	rep, log := tournament(t, gobot, 6, 5*time.Second)
+	rep, log := tournament(t, gobot, 6, patient)
 	ext := standing(rep, "ext")
 	if ext.Matches != 6 || ext.Faults != 0 || ext.Moves == 0 {
 		t.Fatalf("the example bot: %+v\nlog:\n%s", ext, log)
@@ -103,7 +109,7 @@ func TestPythonExampleBot(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Fatalf("python3 is needed for the Python example bot: %v", err)
 	}
-	rep, log := tournament(t, "python3 ../../examples/bots/python/bot.py", 4, 5*time.Second)
+	rep, log := tournament(t, "python3 ../../examples/bots/python/bot.py", 4, patient)
 	if ext := standing(rep, "ext"); ext.Faults != 0 || ext.Moves == 0 {
 		t.Fatalf("the Python example bot: %+v\nlog:\n%s", ext, log)
 	}
@@ -116,18 +122,19 @@ func TestFaultsDoNotStall(t *testing.T) {
 	illegal := `while read l; do case "$l" in *'"start"'*) echo '{"type":"ready"}';; *'"act"'*) echo '{"type":"move","move":"fly"}';; esac; done`
 	for _, c := range []struct {
 		name, command, reason string
+		timeout               time.Duration // short only where the wait is the fault
 	}{
-		{"hangs", "sleep 30", "no answer within"},
-		{"never starts", "/nonexistent/bot", "reason=\"start: "},
-		{"exits", "exit 3", "reason=\"start: "},
-		{"floods stdout", "yes", "not {\\\"type\\\":\\\"ready\\\"}"},
-		{"a huge line", "head -c 3000000 /dev/zero | tr '\\0' a", "over 1048576 bytes"},
-		{"illegal moves", illegal, "not among the legal moves"},
-		{"not JSON", `read l; echo '{"type":"ready"}'; while read l; do echo '{oops'; done`, "not {\\\"type\\\":\\\"move\\\""},
+		{"hangs", "sleep 30", "no answer within", 300 * time.Millisecond},
+		{"never starts", "/nonexistent/bot", "reason=\"start: ", patient},
+		{"exits", "exit 3", "reason=\"start: ", patient},
+		{"floods stdout", "yes", "not {\\\"type\\\":\\\"ready\\\"}", patient},
+		{"a huge line", "head -c 3000000 /dev/zero | tr '\\0' a", "over 1048576 bytes", patient},
+		{"illegal moves", illegal, "not among the legal moves", patient},
+		{"not JSON", `read l; echo '{"type":"ready"}'; while read l; do echo '{oops'; done`, "not {\\\"type\\\":\\\"move\\\"", patient},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
-			rep, log := tournament(t, c.command, 2, 300*time.Millisecond)
+			rep, log := tournament(t, c.command, 2, c.timeout)
 			ext := standing(rep, "ext")
 			if ext.Matches != 2 || ext.Faults == 0 || int64(ext.Faults) != ext.Moves {
 				t.Errorf("%+v: want every move a fault", ext)
@@ -145,7 +152,7 @@ func TestFaultsDoNotStall(t *testing.T) {
 // TestStderrFloodDoesNotStall: a bot that writes 50 MB to standard error
 // before it plays still plays without a fault.
 func TestStderrFloodDoesNotStall(t *testing.T) {
-	rep, log := tournament(t, "yes eeeeeeeeeeeeeeeeeeeeeeee | head -c 50000000 >&2; head -c 100000 /dev/zero >&2; exec "+gobot, 2, 5*time.Second)
+	rep, log := tournament(t, "yes eeeeeeeeeeeeeeeeeeeeeeee | head -c 50000000 >&2; head -c 100000 /dev/zero >&2; exec "+gobot, 2, patient)
 	if ext := standing(rep, "ext"); ext.Faults != 0 || ext.Moves == 0 {
 		t.Fatalf("%+v\nlog:\n%s", ext, log[:min(len(log), 2000)])
 	}
@@ -158,7 +165,7 @@ func TestStderrFloodDoesNotStall(t *testing.T) {
 // for the next: no faults.
 func TestRestartAfterExit(t *testing.T) {
 	once := `while read l; do case "$l" in *'"start"'*) echo '{"type":"ready"}';; *'"act"'*) printf '{"type":"move","move":"%s"}\n' "$(echo "$l" | sed 's/.*"legal":\["\([^"]*\)".*/\1/')";; *'"end"'*) exit 0;; esac; done`
-	rep, log := tournament(t, once, 4, 5*time.Second)
+	rep, log := tournament(t, once, 4, patient)
 	if ext := standing(rep, "ext"); ext.Matches != 4 || ext.Faults != 0 {
 		t.Fatalf("%+v\nlog:\n%s", ext, log)
 	}
@@ -193,7 +200,7 @@ func TestParse(t *testing.T) {
 func TestObservationsWhenAsked(t *testing.T) {
 	// The example bot asks for observations with -observe, and answers an
 	// illegal move (a fault) when an act lacks them or they do not fit.
-	rep, log := tournament(t, gobot+" -observe", 4, 5*time.Second)
+	rep, log := tournament(t, gobot+" -observe", 4, patient)
 	ext := standing(rep, "ext")
 	if ext.Faults != 0 || ext.Moves == 0 {
 		t.Fatalf("a bot that wants observations: %+v\nlog:\n%s", ext, log)
@@ -212,7 +219,7 @@ for line in sys.stdin:
     elif m["type"] == "quit":
         break
 '`
-	rep, log = tournament(t, plain, 2, 5*time.Second)
+	rep, log = tournament(t, plain, 2, patient)
 	if standing(rep, "ext").Faults != 0 || !strings.Contains(log, "lacks observation") || strings.Contains(log, "has observation") {
 		t.Errorf("a bot that did not ask for observations: %+v\nlog:\n%s", standing(rep, "ext"), log)
 	}

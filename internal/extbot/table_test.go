@@ -22,7 +22,7 @@ import (
 func serverTables(t *testing.T, players, maxProcs int) (*extbot.Engine, *logBuffer) {
 	t.Helper()
 	log := &logBuffer{}
-	e := extbot.New("ext", gobot, extbot.Config{Timeout: 5 * time.Second, StopAfterMatch: true, MaxProcs: maxProcs,
+	e := extbot.New("ext", gobot, extbot.Config{Timeout: patient, StopAfterMatch: true, MaxProcs: maxProcs,
 		Logger: slog.New(slog.NewTextHandler(log, nil))})
 	t.Cleanup(e.Close)
 	ctx := context.Background()
