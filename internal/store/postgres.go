@@ -18,12 +18,13 @@ func OpenPostgres(ctx context.Context, dsn string) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: opening postgres: %w", err)
 	}
-	db.SetMaxOpenConns(16)
-	db.SetMaxIdleConns(16)
+	db.SetMaxOpenConns(pgConns)
+	db.SetMaxIdleConns(pgConns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: connecting to postgres: %w", err)
 	}
+	warmPool(ctx, db, pgConns)
 	if err := migrate(ctx, db, goose.DialectPostgres, "postgres", pgMigrationLock{}); err != nil {
 		db.Close()
 		return nil, err
@@ -59,6 +60,32 @@ func (pgMigrationLock) SessionUnlock(ctx context.Context, conn *sql.Conn) error 
 		return fmt.Errorf("store: releasing the migration lock: %w", err)
 	}
 	return nil
+}
+
+// pgConns is the number of connections a PostgreSQL store holds: all of
+// them opened at its start (warmPool) and kept.
+const pgConns = 16
+
+// warmPool opens n connections of db and returns them to its pool, so
+// that a burst of work (a takeover, a node's first tables) finds them
+// open. A connection opened in the burst waits for the server to start a
+// session and check the password while both are busy, and it may pass
+// the store's timeout: that call fails, and a call cut off by its
+// deadline closes its connection, so the next one connects again. A
+// connection that cannot be opened (the server's max_connections, say)
+// ends the warming; the pool opens it later when it is needed.
+func warmPool(ctx context.Context, db *sql.DB, n int) {
+	conns := make([]*sql.Conn, 0, n)
+	for range n {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			break
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
 }
 
 // pgWriters is the number of group-commit writers of a PostgreSQL store:
