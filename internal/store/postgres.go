@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -66,25 +67,29 @@ func (pgMigrationLock) SessionUnlock(ctx context.Context, conn *sql.Conn) error 
 // them opened at its start (warmPool) and kept.
 const pgConns = 16
 
-// warmPool opens n connections of db and returns them to its pool, so
-// that a burst of work (a takeover, a node's first tables) finds them
-// open. A connection opened in the burst waits for the server to start a
-// session and check the password while both are busy, and it may pass
-// the store's timeout: that call fails, and a call cut off by its
+// warmPool opens n connections of db at once and returns them to its
+// pool, so that a burst of work (a takeover, a node's first tables) finds
+// them open. A connection opened in the burst waits for the server to
+// start a session and check the password while both are busy, and it may
+// pass the store's timeout: that call fails, and a call cut off by its
 // deadline closes its connection, so the next one connects again. A
-// connection that cannot be opened (the server's max_connections, say)
-// ends the warming; the pool opens it later when it is needed.
+// connection that cannot be opened (past the server's max_connections,
+// say) is left to the pool to open when it is needed.
 func warmPool(ctx context.Context, db *sql.DB, n int) {
-	conns := make([]*sql.Conn, 0, n)
-	for range n {
-		c, err := db.Conn(ctx)
-		if err != nil {
-			break
-		}
-		conns = append(conns, c)
+	conns := make([]*sql.Conn, n)
+	var wg sync.WaitGroup
+	for i := range conns {
+		wg.Go(func() {
+			if c, err := db.Conn(ctx); err == nil {
+				conns[i] = c
+			}
+		})
 	}
+	wg.Wait()
 	for _, c := range conns {
-		c.Close()
+		if c != nil {
+			c.Close()
+		}
 	}
 }
 
