@@ -49,7 +49,7 @@ export function Chat(p: { messages: ChatMsg[]; canWrite: boolean; send: (text: s
       </ol>
       {p.canWrite ? (
         <form class="chat-form" onSubmit={submit} data-chat-form>
-          <input name="chat" aria-label="a message to the table" placeholder="Say something to the table…" value={text} autocomplete="off"
+          <input name="chat" aria-label="a message to the table" placeholder="Say something…" value={text} autocomplete="off"
             aria-invalid={tooLong ? "true" : undefined} aria-describedby="chat-count"
             onInput={(e) => { setText((e.target as HTMLInputElement).value); setLocal(""); }} />
           <button type="submit" disabled={n === 0 || tooLong}>Send</button>

@@ -534,6 +534,14 @@ const tests = {
     await c.goto(`${base}/#/t/${t.id}`);
     await c.waitForSelector('.table-page[data-my-seat="-1"] [data-chat-readonly]');
     check(!(await c.$("[data-chat-form]")), "a spectator has no chat box");
+    // The chat box's prompt is seen whole, not cut off by the box's edge.
+    const [prompt, room] = await a.$eval("[data-chat-form] input", (e) => {
+      const s = getComputedStyle(e);
+      const g = document.createElement("canvas").getContext("2d");
+      g.font = s.font;
+      return [g.measureText(e.placeholder).width, e.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)];
+    });
+    check(prompt <= room, `the chat box's prompt is cut off: ${Math.ceil(prompt)} px of text in ${Math.floor(room)} px`);
     const says = (p, text) => p.waitForFunction((t) => Array.from(document.querySelectorAll("[data-chat-text]")).some((e) => e.textContent === t), text);
     const write = async (p, text) => { await p.fill("[data-chat-form] input", text); await p.press("[data-chat-form] input", "Enter"); };
     await write(a, "hello from Ann");
