@@ -32,7 +32,7 @@ func runLoadtest(e *env, args []string) int {
 	botName := fs.String("bot", "heuristic,random", "the bot in the other seats (as GET /api/bots lists them); several, comma-separated, are seated in turn")
 	sets := setFlags{}
 	fs.Var(sets, "set", "a game option as key=value (repeatable), e.g. --set holes=1; with --game all, for the games that have it")
-	pids := fs.String("pid", "", "the server's process id (comma-separated for several): report its memory (VmRSS) per live table")
+	pids := fs.String("pid", "", "the server's process id (comma-separated for several): report its memory (VmRSS) per live table and its processor time per move")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	seed := fs.Uint64("seed", 1, "seed of the generator's own choices (pauses, seats, moves)")
 	pprofAddr := fs.String("pprof", "", "serve Go's profiles (net/http/pprof) of the load process on this address, e.g. 127.0.0.1:6061 (default: off)")
@@ -159,7 +159,26 @@ func printLoadReport(e *env, r loadgen.Report) {
 		fmt.Fprintf(tw, "server RSS\t%.1f MiB (%.1f MiB before the tables); %.1f KiB per live table\n",
 			mib(r.RSSBytes), mib(r.RSSStartBytes), float64(r.RSSPerTableBytes)/1024)
 	}
+	if cpu := processorLine(r); cpu != "" {
+		fmt.Fprintf(tw, "processor time\t%s\n", cpu)
+	}
 	tw.Flush()
+}
+
+// processorLine says what processor time the report measured: the
+// server's, the load generator's and the machine's ("" for none).
+func processorLine(r loadgen.Report) string {
+	var parts []string
+	if r.ServerCores > 0 {
+		parts = append(parts, fmt.Sprintf("server %.2f cores (%.0f µs a move)", r.ServerCores, r.ServerUSPerMove))
+	}
+	if r.LoadCores > 0 {
+		parts = append(parts, fmt.Sprintf("this load generator %.2f cores", r.LoadCores))
+	}
+	if r.MachineBusy > 0 {
+		parts = append(parts, fmt.Sprintf("this machine %.0f%% busy", 100*r.MachineBusy))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func mib(b int64) float64 { return float64(b) / (1 << 20) }

@@ -68,7 +68,8 @@ type Config struct {
 	// given to every table of a game that has them.
 	Options map[string]string
 	// PIDs are the server processes whose resident memory (VmRSS) is read
-	// at the end of the measurement, to report it per live table.
+	// at the end of the measurement, to report it per live table, and
+	// whose processor time over the measurement is reported per move.
 	PIDs []int
 	// Seed seeds the generator's own choices (pauses, seats, moves).
 	Seed uint64
@@ -152,6 +153,17 @@ type Report struct {
 	RSSBytes         int64 `json:"rss_bytes,omitempty"`
 	RSSStartBytes    int64 `json:"rss_start_bytes,omitempty"`
 	RSSPerTableBytes int64 `json:"rss_per_table_bytes,omitempty"`
+	// ServerCores is the processor time the servers (PIDs) used over the
+	// measurement, in cores (a second a second), and ServerUSPerMove the
+	// same over Moves, in microseconds a move. LoadCores is the load
+	// generator's own, and MachineBusy the share of all of this machine's
+	// processors in use (0 to 1): a load generator on the servers' machine
+	// takes part of it. Each is read from /proc (Linux); 0 where it could
+	// not be.
+	ServerCores     float64 `json:"server_cpu_cores,omitempty"`
+	ServerUSPerMove float64 `json:"server_cpu_us_per_move,omitempty"`
+	LoadCores       float64 `json:"loadgen_cpu_cores,omitempty"`
+	MachineBusy     float64 `json:"machine_busy,omitempty"`
 	// Games is Config.Games. In that mode GamesFinished counts the games
 	// seen over whose replay could be checked, Verified our moves found in
 	// those replays as they were shown, and PerTable has a line per table,
@@ -306,7 +318,10 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		wg.Go(func() { r.progress(runCtx, progress, start) })
 	}
 
-	var t0 time.Time
+	var (
+		t0  time.Time
+		cpu cpuReading // at t0
+	)
 	if cfg.Games > 0 {
 		// Everything is measured, until every game is over or the time
 		// runs out.
@@ -323,6 +338,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		r.measuring.Store(true)
 		r.mu.Unlock()
 		t0 = time.Now()
+		cpu = readCPU(cfg.PIDs)
 		sleepUntil(runCtx, t0.Add(cfg.Duration))
 	}
 	// The end of the measurement: take the figures while the tables live.
@@ -330,7 +346,9 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	wasMeasuring := r.measuring.Swap(false)
 	r.mu.Unlock()
 	end := time.Now()
+	var cpuEnd cpuReading
 	if wasMeasuring {
+		cpuEnd = readCPU(cfg.PIDs)
 		rep.DurationS = end.Sub(t0).Seconds()
 	}
 	rep.LiveTables = int(r.live.Load())
@@ -345,6 +363,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	rep.Moves = r.moves.Load()
 	if rep.DurationS > 0 {
 		rep.MovesPerS = float64(rep.Moves) / rep.DurationS
+		cpu.report(cpuEnd, rep.DurationS, &rep)
 	}
 	rep.PersonMoves = r.person.Load()
 	rep.GamesFinished = r.games.Load()

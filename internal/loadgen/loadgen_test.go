@@ -8,7 +8,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -105,16 +107,31 @@ func TestRun(t *testing.T) {
 	t.Parallel()
 	s := startServer(t, filepath.Join(t.TempDir(), "parlour.db"), "")
 	defer s.stop()
+	var pids []int // the server's, where /proc has its memory and time
+	if runtime.GOOS == "linux" {
+		pids = []int{os.Getpid()}
+	}
 	var progress strings.Builder
 	r, err := loadgen.Run(context.Background(), loadgen.Config{
 		URLs: []string{s.url}, Tables: 20, Duration: 3 * time.Second, Ramp: 300 * time.Millisecond,
 		Think: 20 * time.Millisecond, Game: "golf", Options: map[string]string{"holes": "1"}, Seed: 7,
-		ProgressEvery: time.Second,
+		ProgressEvery: time.Second, PIDs: pids,
 	}, &syncWriter{w: &progress})
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkReport(t, r)
+	if pids != nil {
+		// The server is this process: its processor time is the load
+		// generator's too.
+		if r.ServerCores <= 0 || r.ServerUSPerMove <= 0 || r.LoadCores <= 0 || !(0 < r.MachineBusy && r.MachineBusy <= 1) {
+			t.Errorf("processor time: server %v cores (%v µs a move), load generator %v cores, machine %v busy; want all measured",
+				r.ServerCores, r.ServerUSPerMove, r.LoadCores, r.MachineBusy)
+		}
+		if r.RSSBytes <= 0 || r.RSSPerTableBytes <= 0 {
+			t.Errorf("memory: %d bytes, %d a table; want both measured", r.RSSBytes, r.RSSPerTableBytes)
+		}
+	}
 	if r.Tables != 20 || r.LiveTables < 15 {
 		t.Errorf("tables %d, %d live at the end; want 20, nearly all live", r.Tables, r.LiveTables)
 	}
