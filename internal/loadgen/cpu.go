@@ -15,9 +15,9 @@ const clockTicks = 100
 // whole machine, in clock ticks. A part that could not be read is marked
 // not ok and left out of the report.
 type cpuReading struct {
-	servers, self         int64
-	busy, total           int64
-	serversOK, selfOK, on bool // on: the machine's (busy, total) were read
+	servers, self                int64
+	busy, total                  int64 // the machine's
+	serversOK, selfOK, machineOK bool
 }
 
 // readCPU reads the processor time used so far by pids, by this process
@@ -34,7 +34,7 @@ func readCPU(pids []int) cpuReading {
 		}
 	}
 	if data, err := os.ReadFile("/proc/stat"); err == nil {
-		c.busy, c.total, c.on = machineTicks(string(data))
+		c.busy, c.total, c.machineOK = machineTicks(string(data))
 	}
 	return c
 }
@@ -109,7 +109,7 @@ func (c cpuReading) report(end cpuReading, secs float64, rep *Report) {
 	if c.selfOK && end.selfOK {
 		rep.LoadCores = cores(c.self, end.self)
 	}
-	if c.on && end.on && end.total > c.total {
+	if c.machineOK && end.machineOK && end.total > c.total {
 		rep.MachineBusy = float64(end.busy-c.busy) / float64(end.total-c.total)
 	}
 }

@@ -37,8 +37,8 @@ func TestMachineTicks(t *testing.T) {
 }
 
 func TestCPUReport(t *testing.T) {
-	start := cpuReading{servers: 1000, self: 500, busy: 4000, total: 10000, serversOK: true, selfOK: true, on: true}
-	end := cpuReading{servers: 1000 + 600, self: 500 + 150, busy: 4000 + 450, total: 10000 + 600, serversOK: true, selfOK: true, on: true}
+	start := cpuReading{servers: 1000, self: 500, busy: 4000, total: 10000, serversOK: true, selfOK: true, machineOK: true}
+	end := cpuReading{servers: 1000 + 600, self: 500 + 150, busy: 4000 + 450, total: 10000 + 600, serversOK: true, selfOK: true, machineOK: true}
 	rep := Report{Moves: 30000}
 	start.report(end, 3, &rep) // 3 s on two processors: 600 ticks in all
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-9 }
@@ -48,7 +48,7 @@ func TestCPUReport(t *testing.T) {
 	}
 	// A part not read at either end is left out.
 	rep = Report{Moves: 30000}
-	end.serversOK, start.on = false, false
+	end.serversOK, start.machineOK = false, false
 	start.report(end, 3, &rep)
 	if rep.ServerCores != 0 || rep.ServerUSPerMove != 0 || rep.MachineBusy != 0 || !near(rep.LoadCores, 0.5) {
 		t.Errorf("report with the server and machine unread: %+v", rep)
