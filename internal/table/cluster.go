@@ -263,17 +263,38 @@ func (m *Manager) leave() {
 	}
 }
 
-// release gives up table id's lease (the table was unloaded).
+// release gives up table id's lease (the table was unloaded), off the
+// caller's goroutine. Until the store has it, a Get of the table waits
+// (Manager.releasing): the release is of this node's lease, whatever its
+// epoch, so one that landed after the table was loaded here again would
+// leave it running with no lease, for another node to take over.
 func (m *Manager) release(id string) {
 	if !m.clustered() || m.storeDown() {
 		return // without the store, the lease lapses by itself
 	}
+	done := make(chan struct{})
+	m.mu.Lock()
+	before := m.releasing[id] // a release of the table still under way
+	if m.releasing == nil {
+		m.releasing = map[string]chan struct{}{}
+	}
+	m.releasing[id] = done
+	m.mu.Unlock()
 	go func() {
+		defer close(done)
+		if before != nil {
+			<-before
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := m.cluster.Release(ctx, m.cfg.Node, []string{id}); err != nil {
 			m.log.Warn("releasing a lease", "table", id, "err", err)
 		}
+		m.mu.Lock()
+		if m.releasing[id] == done {
+			delete(m.releasing, id)
+		}
+		m.mu.Unlock()
 	}()
 }
 

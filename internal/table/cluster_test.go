@@ -228,3 +228,49 @@ func TestClusterHandover(t *testing.T) {
 		}
 	})
 }
+
+// slowRelease is a shared store whose releases of leases take a while to
+// land (a busy database).
+type slowRelease struct {
+	*memStore
+	delay time.Duration
+}
+
+func (s *slowRelease) Release(ctx context.Context, node string, ids []string) error {
+	time.Sleep(s.delay)
+	return s.memStore.Release(ctx, node, ids)
+}
+
+// TestReleaseBeforeLoadAgain unloads a table and asks for it again while
+// the release of its lease is still on its way to the store: the node must
+// load it under a lease the release cannot end, so another node cannot
+// take over a table this one runs.
+func TestReleaseBeforeLoadAgain(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		const ttl = 2 * time.Second
+		ctx := context.Background()
+		mem := newMemStore()
+		a := node(t, "a", &slowRelease{memStore: mem, delay: 300 * time.Millisecond}, ttl)
+		info := golfTable(t, a, CreateRequest{Seats: []string{"open", "random"}})
+		tb, err := a.Get(ctx, info.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.forget(tb) // its lease is being released, slowly
+		again, err := a.Get(ctx, info.ID)
+		if err != nil {
+			t.Fatalf("loading the table again: %v", err)
+		}
+		if again == tb {
+			t.Fatalf("the table was not loaded again")
+		}
+		time.Sleep(time.Second) // the release has landed
+		synctest.Wait()
+		if l, ok, err := mem.Acquire(ctx, info.ID, "b", ttl); err != nil || ok {
+			t.Fatalf("another node took over the table node a runs (lease %+v, %v)", l, err)
+		}
+		if again.rec.Lease.Epoch == tb.rec.Lease.Epoch {
+			t.Errorf("loaded again under the lease it gave up (epoch %d)", again.rec.Lease.Epoch)
+		}
+	})
+}

@@ -160,6 +160,11 @@ type Manager struct {
 	stats     Metrics
 	lobby     *lobbyCache
 	stopping  atomic.Bool // Close has begun
+	// releasing (under mu) are the tables whose lease this node is giving
+	// up (release), each until the store has it: a Get of one waits for
+	// that first, or the release, landing after the lease was taken again,
+	// would end the new one while the table runs here.
+	releasing map[string]chan struct{}
 	// chatWriters are the goroutines storing chat messages: Close waits
 	// for them.
 	chatWriters sync.WaitGroup
@@ -395,6 +400,7 @@ func (m *Manager) Get(ctx context.Context, id string) (*Table, error) {
 	m.mu.Lock()
 	t, ok := m.tables[id]
 	closed := m.closed
+	released := m.releasing[id]
 	m.mu.Unlock()
 	if ok {
 		return t, nil
@@ -404,6 +410,13 @@ func (m *Manager) Get(ctx context.Context, id string) (*Table, error) {
 	}
 	ctx, cancel := m.storeCtx(ctx)
 	defer cancel()
+	if released != nil {
+		select {
+		case <-released:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w: table %s is being let go; try again", ErrUnavailable, id)
+		}
+	}
 	var lease store.Lease
 	if m.clustered() {
 		l, err := m.acquire(ctx, id)
