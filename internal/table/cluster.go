@@ -272,9 +272,10 @@ func (m *Manager) release(id string) {
 	if !m.clustered() || m.storeDown() {
 		return // without the store, the lease lapses by itself
 	}
+	// No release of id is under way: the table was loaded again (Get),
+	// which waited for the last one to land.
 	done := make(chan struct{})
 	m.mu.Lock()
-	before := m.releasing[id] // a release of the table still under way
 	if m.releasing == nil {
 		m.releasing = map[string]chan struct{}{}
 	}
@@ -282,18 +283,13 @@ func (m *Manager) release(id string) {
 	m.mu.Unlock()
 	go func() {
 		defer close(done)
-		if before != nil {
-			<-before
-		}
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := m.cluster.Release(ctx, m.cfg.Node, []string{id}); err != nil {
 			m.log.Warn("releasing a lease", "table", id, "err", err)
 		}
 		m.mu.Lock()
-		if m.releasing[id] == done {
-			delete(m.releasing, id)
-		}
+		delete(m.releasing, id)
 		m.mu.Unlock()
 	}()
 }
