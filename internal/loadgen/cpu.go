@@ -103,7 +103,7 @@ func (c cpuReading) report(end cpuReading, secs float64, rep *Report) {
 	if c.serversOK && end.serversOK {
 		rep.ServerCores = cores(c.servers, end.servers)
 		if rep.Moves > 0 {
-			rep.ServerUSPerMove = float64(end.servers-c.servers) / clockTicks * 1e6 / float64(rep.Moves)
+			rep.ServerUSPerMove = rep.ServerCores * secs * 1e6 / float64(rep.Moves)
 		}
 	}
 	if c.selfOK && end.selfOK {
