@@ -462,16 +462,16 @@ func (l *moveLog) commit(batch []appendReq) {
 		}
 		l.mu.Unlock()
 	}
-	for i, r := range batch {
+	answer(batch, func(i int) error {
 		switch {
 		case refused[i] != nil:
-			r.done <- refused[i]
+			return refused[i]
 		case err != nil:
-			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
+			return fmt.Errorf("store: appending move %d of table %s: %w", batch[i].m.N, batch[i].id, err)
 		default:
-			r.done <- nil
+			return nil
 		}
-	}
+	})
 }
 
 // maxRemembered bounds a writer's memory of tables' last moves (about

@@ -446,15 +446,32 @@ func (s *sqlStore) commit(batch []appendReq) {
 		return
 	}
 	stored, err := s.insertBatch(ctx, batch)
-	for _, r := range batch {
+	answer(batch, func(i int) error {
+		r := batch[i]
 		switch {
 		case err != nil:
-			r.done <- fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
+			return fmt.Errorf("store: appending move %d of table %s: %w", r.m.N, r.id, err)
 		case stored[moveKey{r.id, r.m.N}]:
-			r.done <- nil
+			return nil
 		default:
 			// Refused by a condition (rare): say which.
-			r.done <- s.refusal(ctx, r.id, r.m)
+			return s.refusal(ctx, r.id, r.m)
+		}
+	})
+}
+
+// answer answers each request of a committed batch, batch[i] with
+// answerOf(i): the people's moves (Move.By "") first, then the rest. Each
+// answer readies the goroutine waiting for it, in line behind those
+// readied before it, so on a busy node a person's view goes out ahead of
+// a bot's move, whose pace nobody times to the millisecond: the order
+// people's work already has while it waits for an actor (internal/table).
+func answer(batch []appendReq, answerOf func(i int) error) {
+	for _, people := range [2]bool{true, false} {
+		for i, r := range batch {
+			if (r.m.By == "") == people {
+				r.done <- answerOf(i)
+			}
 		}
 	}
 }
