@@ -466,6 +466,7 @@ func (s *sqlStore) commit(batch []appendReq) {
 // readied before it, so on a busy node a person's view goes out ahead of
 // a bot's move, whose pace nobody times to the millisecond: the order
 // people's work already has while it waits for an actor (internal/table).
+// (docs/perf/node.md has the runs.)
 func answer(batch []appendReq, answerOf func(i int) error) {
 	for _, people := range [2]bool{true, false} {
 		for i, r := range batch {
