@@ -142,6 +142,10 @@ func printLoadReport(e *env, r loadgen.Report) {
 	fmt.Fprintf(tw, "measured\t%.1fs after a %.1fs ramp and %.1fs to settle; %d tables live at the end\n", r.DurationS, r.RampS, r.SettleS, r.LiveTables)
 	fmt.Fprintf(tw, "moves\t%d (%.1f/s), %d by the people\n", r.Moves, r.MovesPerS, r.PersonMoves)
 	fmt.Fprintf(tw, "move to view\tp50 %.2fms  p90 %.2fms  p99 %.2fms  max %.2fms\n", r.P50MS, r.P90MS, r.P99MS, r.MaxMS)
+	if r.ServerViews > 0 {
+		fmt.Fprintf(tw, "  the server's part\tp50 %.2fms  p90 %.2fms  p99 %.2fms  (from its metrics: the move received to its view queued; %d moves)\n",
+			r.ServerP50MS, r.ServerP90MS, r.ServerP99MS, r.ServerViews)
+	}
 	fmt.Fprintf(tw, "games finished\t%d\n", r.GamesFinished)
 	fmt.Fprintf(tw, "errors\t%d\n", r.ErrorsTotal)
 	kinds := make([]string, 0, len(r.Errors))

@@ -164,6 +164,17 @@ type Report struct {
 	ServerUSPerMove float64 `json:"server_cpu_us_per_move,omitempty"`
 	LoadCores       float64 `json:"loadgen_cpu_cores,omitempty"`
 	MachineBusy     float64 `json:"machine_busy,omitempty"`
+	// ServerP50MS, ServerP90MS and ServerP99MS are the servers' own part
+	// of a person's move over the measurement, from the move received to
+	// its view queued, as their metrics count it
+	// (parlour_move_to_view_seconds, interpolated within its buckets as
+	// Prometheus's histogram_quantile does), and ServerViews the moves
+	// counted: every person's on the servers, not only this run's. 0 where
+	// a server's GET /metrics could not be read.
+	ServerP50MS float64 `json:"server_p50_ms,omitempty"`
+	ServerP90MS float64 `json:"server_p90_ms,omitempty"`
+	ServerP99MS float64 `json:"server_p99_ms,omitempty"`
+	ServerViews int64   `json:"server_views,omitempty"`
 	// Games is Config.Games. In that mode GamesFinished counts the games
 	// seen over whose replay could be checked, Verified our moves found in
 	// those replays as they were shown, and PerTable has a line per table,
@@ -319,8 +330,9 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	}
 
 	var (
-		t0  time.Time
-		cpu cpuReading // at t0
+		t0   time.Time
+		cpu  cpuReading  // at t0
+		span spanReading // at t0
 	)
 	if cfg.Games > 0 {
 		// Everything is measured, until every game is over or the time
@@ -339,6 +351,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 		r.mu.Unlock()
 		t0 = time.Now()
 		cpu = readCPU(cfg.PIDs)
+		span = readSpan(runCtx, r.http, r.urls)
 		sleepUntil(runCtx, t0.Add(cfg.Duration))
 	}
 	// The end of the measurement: take the figures while the tables live.
@@ -346,9 +359,13 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	wasMeasuring := r.measuring.Swap(false)
 	r.mu.Unlock()
 	end := time.Now()
-	var cpuEnd cpuReading
+	var (
+		cpuEnd  cpuReading
+		spanEnd spanReading
+	)
 	if wasMeasuring {
 		cpuEnd = readCPU(cfg.PIDs)
+		spanEnd = readSpan(ctx, r.http, r.urls)
 		rep.DurationS = end.Sub(t0).Seconds()
 	}
 	rep.LiveTables = int(r.live.Load())
@@ -364,6 +381,7 @@ func Run(ctx context.Context, cfg Config, progress io.Writer) (Report, error) {
 	if rep.DurationS > 0 {
 		rep.MovesPerS = float64(rep.Moves) / rep.DurationS
 		cpu.report(cpuEnd, rep.DurationS, &rep)
+		span.report(spanEnd, &rep)
 	}
 	rep.PersonMoves = r.person.Load()
 	rep.GamesFinished = r.games.Load()

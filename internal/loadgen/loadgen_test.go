@@ -21,6 +21,7 @@ import (
 
 	"parlour/games"
 	"parlour/internal/loadgen"
+	"parlour/internal/metrics"
 	"parlour/internal/protocol"
 	"parlour/internal/server"
 	"parlour/internal/store"
@@ -46,12 +47,13 @@ func startServer(t *testing.T, path, addr string) *realServer {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mx := metrics.New()
 	m := table.NewManager(table.Config{Store: st, Games: games.Registry, BotDelay: 10 * time.Millisecond,
-		Grace: time.Minute, StandIn: "random"})
+		Grace: time.Minute, StandIn: "random", Metrics: mx})
 	if _, err := m.Recover(ctx); err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{Games: games.Registry, RateLimit: 1e6, Burst: 1e6})
+	srv := server.New(server.Config{Games: games.Registry, RateLimit: 1e6, Burst: 1e6, Metrics: mx})
 	srv.Ready(m)
 	hs := httptest.NewUnstartedServer(srv)
 	if addr != "" {
@@ -131,6 +133,11 @@ func TestRun(t *testing.T) {
 		if r.RSSBytes <= 0 || r.RSSPerTableBytes <= 0 {
 			t.Errorf("memory: %d bytes, %d a table; want both measured", r.RSSBytes, r.RSSPerTableBytes)
 		}
+	}
+	// The server's own part of a person's move, from its metrics.
+	if r.ServerViews <= 0 || !(0 < r.ServerP50MS && r.ServerP50MS <= r.ServerP90MS && r.ServerP90MS <= r.ServerP99MS) {
+		t.Errorf("the server's part: %d moves, p50 %vms, p90 %vms, p99 %vms; want it measured, in order",
+			r.ServerViews, r.ServerP50MS, r.ServerP90MS, r.ServerP99MS)
 	}
 	if r.Tables != 20 || r.LiveTables < 15 {
 		t.Errorf("tables %d, %d live at the end; want 20, nearly all live", r.Tables, r.LiveTables)
