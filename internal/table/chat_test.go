@@ -620,3 +620,50 @@ func TestChatMovesWithTheTable(t *testing.T) {
 		}
 	})
 }
+
+// chatReads is a memStore that counts its reads of chat.
+type chatReads struct {
+	*memStore
+	n atomic.Int64
+}
+
+func (s *chatReads) Chat(ctx context.Context, tableID string, limit int) ([]store.ChatMessage, error) {
+	s.n.Add(1)
+	return s.memStore.Chat(ctx, tableID, limit)
+}
+
+// TestNewTableReadsNoChat checks that a table this node made starts with
+// no chat to read from the store (none can be stored yet), and that a
+// table loaded from the store reads its chat once, for its first
+// connection.
+func TestNewTableReadsNoChat(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		st := &chatReads{memStore: newMemStore()}
+		cfg := Config{Store: st, Games: games.Registry, StandIn: "random", Queue: 4096, Grace: time.Hour}
+		m := NewManager(cfg)
+		tb, ann, _, _ := seated(t, m, 1)
+		sendChat(tb, ann, "hello", "")
+		synctest.Wait()
+		if n := st.n.Load(); n != 0 {
+			t.Errorf("a new table read its chat %d times, want none", n)
+		}
+		m.Close()
+
+		before := st.n.Load()
+		m2 := NewManager(cfg) // a restart: the table is loaded from the store
+		t.Cleanup(m2.Close)
+		for range 2 {
+			_, sub, err := m2.Attach(context.Background(), tb.ID(), "", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			synctest.Wait()
+			if got := chatTexts(drain(t, sub)); !slices.Equal(got, []string{"hello"}) {
+				t.Errorf("after a restart the chat is %q, want [hello]", got)
+			}
+		}
+		if n := st.n.Load() - before; n != 1 {
+			t.Errorf("a loaded table read its chat %d times for two connections, want once", n)
+		}
+	})
+}

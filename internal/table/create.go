@@ -159,6 +159,9 @@ func (m *Manager) Create(ctx context.Context, req CreateRequest) (protocol.Table
 	if err != nil {
 		return protocol.TableInfo{}, err
 	}
+	// A table made here has no chat yet: its first connection need not
+	// read it from the store (a table loaded later does).
+	t.chatLoaded.Store(true)
 	if err := m.cfg.Store.CreateTable(ctx, rec); err != nil {
 		return protocol.TableInfo{}, fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}

@@ -121,7 +121,7 @@ func TestStateViewIsTheGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			msg := tb.stateMsg(n, nil)
+			msg := freshState(tb, n)
 			if want := game.LegalText(st, n); n >= 0 && !slices.Equal(msg.Legal, want) {
 				t.Fatalf("move %d, seat %d: legal %q, want %q", tb.moves, n, msg.Legal, want)
 			}
@@ -143,4 +143,12 @@ func TestStateViewIsTheGames(t *testing.T) {
 		buf = st.Legal(seat, buf[:0])
 		st.ApplyFast(seat, buf[rng.IntN(len(buf))])
 	}
+}
+
+// freshState is the state as seat n (or a spectator) sees it, filled in a
+// scratch of its own, to compare with one filled in a scratch used again.
+func freshState(tb *Table, n int) protocol.State {
+	sc := &scratch{seats: tb.seatInfos()}
+	tb.fillState(sc, n, nil)
+	return sc.state
 }

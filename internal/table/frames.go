@@ -62,23 +62,17 @@ func (t *Table) send(sub *Sub, frame *Frame) {
 	sub.notify()
 }
 
-// stateFrame encodes the state as seat n (or a spectator) sees it, as
-// the moves' frames are encoded (protocol.AppendState).
-func (t *Table) stateFrame(n int, events []protocol.Event) *Frame {
-	msg := t.stateMsg(n, events)
-	data, err := protocol.AppendState(nil, &msg)
-	if err != nil {
-		return t.badFrame(err)
-	}
-	return &Frame{Data: data}
-}
-
-// stateMsg is the state as seat n (or a spectator) sees it, to be encoded
-// before the state changes (its view may be written only then).
-func (t *Table) stateMsg(n int, events []protocol.Event) protocol.State {
-	sc := &scratch{seats: t.seatInfos()}
+// sendState sends sub the state as seat n (or a spectator) sees it, with
+// events: a connection's first state, or a fresh one it asked for. Like a
+// move's, the frame is pooled, from a pooled scratch.
+func (t *Table) sendState(sub *Sub, n int, events []protocol.Event) {
+	sc := scratches.Get().(*scratch)
+	defer sc.done()
+	sc.seats = t.appendSeatInfos(sc.seats[:0])
 	t.fillState(sc, n, events)
-	return sc.state
+	f := t.encodePooled(&sc.state)
+	t.send(sub, f)
+	f.Release() // this maker's hold; the queue has its own
 }
 
 // stateView is seat's view of st, written only when its message is

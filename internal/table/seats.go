@@ -51,7 +51,7 @@ func (t *Table) attach(token string, spectate bool) (*Sub, error) {
 			events = append(events, protocol.Event{Kind: protocol.EventBack, Seat: s.n, At: time.Now()})
 		}
 	}
-	t.send(sub, t.stateFrame(n, []protocol.Event{}))
+	t.sendState(sub, n, []protocol.Event{})
 	t.sendChatLog(sub)
 	if len(events) > 0 {
 		t.broadcastSeats(events, sub)

@@ -696,7 +696,7 @@ func (t *Table) Detach(sub *Sub) {
 // sync sends sub a fresh state frame (on the actor).
 func (t *Table) sync(sub *Sub) {
 	if _, ok := t.subs[sub]; ok {
-		t.send(sub, t.stateFrame(sub.seat, []protocol.Event{}))
+		t.sendState(sub, sub.seat, []protocol.Event{})
 	}
 }
 
