@@ -1,7 +1,6 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -35,7 +34,7 @@ func TestAnswerPeopleFirst(t *testing.T) {
 		}
 		select {
 		case err := <-r.done:
-			t.Errorf("request %d answered twice (%v)", i, errors.Unwrap(err))
+			t.Errorf("request %d answered twice (again with %v)", i, err)
 		default:
 		}
 	}
