@@ -118,15 +118,16 @@ func (s spanReading) report(end spanReading, rep *Report) {
 	rep.ServerP99MS = 1000 * quantile(0.99, end.bounds, delta)
 }
 
-// quantile returns the q-quantile of a histogram (cumulative counts at
-// ascending upper bounds, +Inf last, the last count above 0), interpolated
-// linearly within its bucket, as Prometheus's histogram_quantile does: a
-// quantile in the +Inf bucket is the highest finite bound, and one in the
-// first bucket is read from 0 up.
+// quantile returns the q-quantile (0 < q <= 1) of a histogram
+// (cumulative counts at ascending upper bounds, +Inf last, the last count
+// above 0), interpolated linearly within its bucket, as Prometheus's
+// histogram_quantile does: a quantile in the +Inf bucket is the highest
+// finite bound, and one in the first bucket is read from 0 up. Its bucket
+// i is the first whose count reaches the rank, so counts[i] is above the
+// count below it.
 func quantile(q float64, bounds, counts []float64) float64 {
 	rank := q * counts[len(counts)-1]
 	i, _ := slices.BinarySearch(counts, rank)
-	i = min(i, len(counts)-1)
 	if math.IsInf(bounds[i], 1) {
 		if i == 0 {
 			return 0
@@ -136,9 +137,6 @@ func quantile(q float64, bounds, counts []float64) float64 {
 	lower, below := 0.0, 0.0
 	if i > 0 {
 		lower, below = bounds[i-1], counts[i-1]
-	}
-	if counts[i] == below {
-		return bounds[i]
 	}
 	return lower + (bounds[i]-lower)*(rank-below)/(counts[i]-below)
 }
