@@ -72,8 +72,8 @@ func (t *Table) chat(sub *Sub, text, id string) {
 	s := t.seats[sub.seat]
 	now := time.Now()
 	if !s.chatRate.allow(now) {
-		t.refuse(sub, protocol.CodeChatFlood, fmt.Sprintf("at most %d chat messages in %v: this one was dropped",
-			protocol.ChatBurst, protocol.ChatWindow), id, "")
+		t.refuse(sub, protocol.CodeChatFlood, fmt.Sprintf("at most %d chat messages in %g seconds: this one was not sent",
+			protocol.ChatBurst, protocol.ChatWindow.Seconds()), id, "")
 		return
 	}
 	msg := store.ChatMessage{Seat: s.n, Name: s.name, Text: text, At: now.UTC()}

@@ -35,6 +35,9 @@ const UNAVAILABLE = "The server could not save your move; try again.";
 // connection for lost and connects again.
 const ANSWER_MS = 10000;
 
+// sentence starts a server's message with a capital, as a line of its own.
+function sentence(s: string): string { return s.charAt(0).toUpperCase() + s.slice(1); }
+
 // refusalText is the banner for a refused move.
 function refusalText(msg: { code?: string; message?: string; move?: string }): string {
   if (msg.code === "unavailable") return UNAVAILABLE;
@@ -188,7 +191,7 @@ export function TablePage(p: { id: string }) {
           case "error":
             if (msg.code === "bad_token") { holdSeat(id, null); setHeld(null); }
             if (CHAT_CODES.has(msg.code) || (typeof msg.id === "string" && msg.id.startsWith("chat")) || (msg.code === "spectator" && !msg.id && lastSent.current === "chat")) {
-              setChatRefusal(msg.message || msg.code);
+              setChatRefusal(sentence(msg.message || msg.code));
               break;
             }
             setRefusal(refusalText(msg));
