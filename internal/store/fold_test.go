@@ -15,28 +15,13 @@ import (
 // time as the writer folds them (ns/move, and the memory a move costs).
 func BenchmarkFold(b *testing.B) {
 	ctx := context.Background()
-	path := filepath.Join(b.TempDir(), "f.db")
-	st, err := OpenSQLite(ctx, path)
-	if err != nil {
-		b.Fatal(err)
-	}
 	const tables, perTable = 1000, 4
 	ids := make([]string, tables)
 	for i := range ids {
 		ids[i] = fmt.Sprintf("%016x", uint64(i)*0x9e3779b97f4a7c15)
-		if err := st.CreateTable(ctx, &Table{ID: ids[i], Game: "golf", Status: StatusPlaying}); err != nil {
-			b.Fatal(err)
-		}
 	}
-	st.Close()
 	slices.Sort(ids)
-	// The log on a database of its own, with no writer running.
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
+	db := foldDB(b, ids)
 	l, err := newMoveLog(ctx, db)
 	if err != nil {
 		b.Fatal(err)
@@ -62,4 +47,30 @@ func BenchmarkFold(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tables*perTable), "ns/move")
+}
+
+// foldDB makes an SQLite database with a table for each of ids and
+// returns it opened again without a store, on one connection: a move log
+// made on it has no writer running. It is closed when tb ends.
+func foldDB(tb testing.TB, ids []string) *sql.DB {
+	tb.Helper()
+	ctx := context.Background()
+	path := filepath.Join(tb.TempDir(), "f.db")
+	st, err := OpenSQLite(ctx, path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, id := range ids {
+		if err := st.CreateTable(ctx, &Table{ID: id, Game: "golf", Status: StatusPlaying}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	return db
 }

@@ -35,7 +35,12 @@ var errRawDriver = errors.New("store: the database driver cannot prepare and exe
 func (r *runs) insert(ctx context.Context, c *sql.Conn, moves []tableMove) error {
 	return c.Raw(func(dc any) error {
 		if dc != r.conn {
-			r.closeStmts()
+			// database/sql hands out another connection only once it
+			// has closed the one the statements were prepared on (an
+			// interrupted statement, say). Closing them now would
+			// finalize them on a connection that is gone, which
+			// crashes the driver: they went with it.
+			clear(r.stmts)
 			r.conn = dc
 		}
 		for rest := moves; len(rest) > 0; {
@@ -87,7 +92,7 @@ func (r *runs) stmt(ctx context.Context, dc any, n int) (driver.Stmt, error) {
 }
 
 // closeStmts closes the statements; the caller holds their connection
-// (in c.Raw), or it is gone.
+// (in c.Raw).
 func (r *runs) closeStmts() {
 	for _, st := range r.stmts {
 		st.Close()
