@@ -37,9 +37,11 @@ import (
 // every row of the log was written by this process.
 
 // foldEvery is how long the log collects moves before they are folded into
-// the moves table: the longer, the more moves of a table share a page, and
-// the more memory the pending moves take. (A variable for the tests.)
-var foldEvery = 3 * time.Second
+// the moves table. A fold costs about the same for each table it stores
+// whatever its moves (a page written), so the longer, the less a move
+// costs, and the more memory the pending moves take (docs/perf/node.md).
+// (A variable for the tests.)
+var foldEvery = 9 * time.Second
 
 const (
 	// maxFree and maxFreeCap bound what free keeps: that many slices of
