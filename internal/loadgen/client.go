@@ -448,6 +448,11 @@ func (s *slot) read(ctx context.Context, c *websocket.Conn) (why end, kind strin
 		switch f.Type {
 		case "welcome":
 			welcomed = true
+			s.mu.Lock()
+			if s.r.cfg.Games > 0 && s.tr.Welcomed.IsZero() {
+				s.tr.Welcomed = now
+			}
+			s.mu.Unlock()
 		case "error":
 			if !welcomed {
 				helloErr = f.Code

@@ -31,10 +31,12 @@ type TableReport struct {
 	// without one of our moves shown, from the seat taken to the game over
 	// (or the end of the run).
 	MaxGapMS float64 `json:"max_gap_ms"`
-	// Start is when the seat was taken, End when the game was first seen
-	// over (zero if it never was).
-	Start time.Time `json:"-"`
-	End   time.Time `json:"-"`
+	// Start is when the seat was taken, Welcomed when a connection to the
+	// table was first welcomed, End when the game was first seen over
+	// (each zero if it never was).
+	Start    time.Time `json:"-"`
+	Welcomed time.Time `json:"-"`
+	End      time.Time `json:"-"`
 	// AckAt is when each of our moves was first shown in a view, in order;
 	// MoveAt when each move of the table (bots' too) was first seen, by
 	// number (MoveAt[0] is move 1).

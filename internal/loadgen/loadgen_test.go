@@ -464,7 +464,8 @@ func TestRunGames(t *testing.T) {
 	acked, moves := 0, 0
 	for _, tr := range r.PerTable {
 		if !tr.Finished || tr.ID == "" || tr.Created != s.url || tr.Joined != s.url || tr.Acked == 0 || len(tr.AckAt) != tr.Acked ||
-			len(tr.MoveAt) != tr.Moves || tr.End.IsZero() || tr.MaxGapMS <= 0 {
+			len(tr.MoveAt) != tr.Moves || tr.End.IsZero() || tr.MaxGapMS <= 0 ||
+			tr.Welcomed.Before(tr.Start) || tr.Welcomed.After(tr.AckAt[0]) {
 			t.Errorf("table line %+v", tr)
 		}
 		acked += tr.Acked
