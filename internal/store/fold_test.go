@@ -46,10 +46,10 @@ func benchmarkFold(b *testing.B, perTable int) {
 	// generation makes moves first to first+count-1 of every table the
 	// generation to fold.
 	generation := func(first, count int) {
-		l.folding = make(map[string][]Move, tables)
+		l.folding = make(map[string]packed, tables)
 		for _, id := range ids {
 			for n := first; n < first+count; n++ {
-				l.folding[id] = append(l.folding[id], Move{N: n, Seat: n % 4, Text: "swap 3", By: "bot", At: at})
+				l.folding[id] = l.folding[id].add(Move{N: n, Seat: n % 4, Text: "swap 3", By: "bot", At: at})
 			}
 		}
 		l.toFold = append(l.toFold[:0], ids...)

@@ -44,10 +44,10 @@ import (
 var foldEvery = 9 * time.Second
 
 const (
-	// maxFree and maxFreeCap bound what free keeps: that many slices of
-	// at most that many moves.
+	// maxFree and maxFreeCap bound what free keeps: that many buffers of
+	// at most that many bytes (some hundred moves).
 	maxFree    = 1 << 16
-	maxFreeCap = 64
+	maxFreeCap = 4096
 	// foldChunk is about how many moves one folding transaction stores;
 	// a move arriving meanwhile waits for it.
 	foldChunk = 128
@@ -76,20 +76,22 @@ type moveLog struct {
 	mu sync.Mutex
 	// cur are the moves stored in the log since the generation being
 	// folded began, by table, in order.
-	cur map[string][]Move
+	cur map[string]packed
 	// folding are the moves of the generation being folded, by table,
 	// until their table's moves are in the moves table; nil when no fold
 	// is under way.
-	folding map[string][]Move
+	folding map[string]packed
 
 	// The rest is the writer goroutine's alone.
 
-	// free are slices of folded moves, emptied, for cur's next tables,
-	// and spare the emptied map of the last generation folded, for the
-	// next cur: a busy log's memory of pending moves is used again, not
-	// made anew every few seconds.
-	free  [][]Move
-	spare map[string][]Move
+	// free are the bytes of folded moves, emptied, for cur's next
+	// tables, and spare the emptied map of the last generation folded,
+	// for the next cur: a busy log's memory of pending moves is used
+	// again, not made anew every few seconds.
+	free  [][]byte
+	spare map[string]packed
+	// words are the strings of the moves unpacked to be folded.
+	words words
 
 	// last is the number of the last move stored of each table seen.
 	last lastMoves
@@ -107,11 +109,12 @@ type moveLog struct {
 	// boxes are the arguments' values the writer keeps boxed.
 	boxes boxes
 	// Buffers the writer reuses from one commit to the next.
-	logged  []byte // the log's row of a commit (appendBatch)
-	batch   []appendReq
-	moves   []tableMove
-	refused []error
-	next    map[string]int
+	logged   []byte // the log's row of a commit (appendBatch)
+	batch    []appendReq
+	moves    []tableMove
+	unpacked []Move // a table's moves to fold (foldStep)
+	refused  []error
+	next     map[string]int
 }
 
 // newMoveLog folds what the log holds into the moves table and prepares
@@ -132,7 +135,7 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if err := db.QueryRowContext(ctx, `SELECT file FROM pragma_database_list WHERE name = 'main'`).Scan(&file); err != nil {
 		return nil, fmt.Errorf("store: naming the database: %w", err)
 	}
-	l := &moveLog{db: db, log: slog.Default(), cur: map[string][]Move{}, last: lastMoves{}, genStart: time.Now(),
+	l := &moveLog{db: db, log: slog.Default(), cur: map[string]packed{}, last: lastMoves{}, genStart: time.Now(),
 		folds:      &runs{query: func(n int) string { return plainQuery("moves", n, " ON CONFLICT (table_id, n) DO NOTHING") }},
 		faults:     newFaultLog(file, "moves are refused until it can be written again", "moves are stored again"),
 		foldFaults: newFaultLog(file, "the move log is folded into the moves table later", "the move log is folded again"),
@@ -458,9 +461,9 @@ func (l *moveLog) commit(batch []appendReq) {
 		for _, m := range moves {
 			p, ok := l.cur[m.id]
 			if !ok && len(l.free) > 0 {
-				p, l.free = l.free[len(l.free)-1], l.free[:len(l.free)-1]
+				p.b, l.free = l.free[len(l.free)-1], l.free[:len(l.free)-1]
 			}
-			l.cur[m.id] = append(p, m.m)
+			l.cur[m.id] = p.add(m.m)
 		}
 		l.mu.Unlock()
 	}
@@ -511,9 +514,9 @@ func (l *moveLog) lookUpLast(ctx context.Context, c *sql.Conn, id string) (last 
 		return 0, false, err
 	}
 	// The pending moves are the writer's own: no lock to read them.
-	for _, p := range [][]Move{l.folding[id], l.cur[id]} {
-		if len(p) > 0 {
-			last = max(last, p[len(p)-1].N)
+	for _, p := range []packed{l.folding[id], l.cur[id]} {
+		if p.n > 0 {
+			last = max(last, p.last)
 		}
 	}
 	if exists {
@@ -535,7 +538,7 @@ func (l *moveLog) startFold() {
 	}
 	next := l.spare
 	if next == nil {
-		next = map[string][]Move{}
+		next = map[string]packed{}
 	}
 	l.mu.Lock()
 	l.folding, l.cur, l.spare = l.cur, next, nil
@@ -544,7 +547,7 @@ func (l *moveLog) startFold() {
 	moves := 0
 	for id, p := range l.folding {
 		l.toFold = append(l.toFold, id)
-		moves += len(p)
+		moves += p.n
 	}
 	slices.Sort(l.toFold)
 	l.deleteFrom, l.deleteTo = first.Int64-1, last.Int64
@@ -599,10 +602,12 @@ func (l *moveLog) foldStep() bool {
 		k := 0
 		for ; k < len(l.toFold) && len(moves) < foldChunk; k++ {
 			id := l.toFold[k]
-			for _, m := range l.folding[id] {
+			l.unpacked = l.folding[id].unpack(l.unpacked[:0], l.words.str)
+			for _, m := range l.unpacked {
 				moves = append(moves, tableMove{id, m})
 			}
 		}
+		clear(l.unpacked)
 		err := l.inTx(ctx, func(c *sql.Conn) error {
 			return l.folds.insert(ctx, c, moves)
 		})
@@ -613,9 +618,8 @@ func (l *moveLog) foldStep() bool {
 		l.foldFaults.ok(l.log)
 		l.mu.Lock()
 		for _, id := range l.toFold[:k] {
-			if p := l.folding[id]; cap(p) <= maxFreeCap && len(l.free) < maxFree {
-				clear(p)
-				l.free = append(l.free, p[:0])
+			if p := l.folding[id]; cap(p.b) <= maxFreeCap && len(l.free) < maxFree {
+				l.free = append(l.free, p.b[:0])
 			}
 			delete(l.folding, id)
 		}
@@ -641,10 +645,10 @@ func (l *moveLog) pending(id string) []Move {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	f, c := l.folding[id], l.cur[id]
-	if len(f)+len(c) == 0 {
+	if f.n+c.n == 0 {
 		return nil
 	}
-	return append(append(make([]Move, 0, len(f)+len(c)), f...), c...)
+	return c.unpack(f.unpack(make([]Move, 0, f.n+c.n), copied), copied)
 }
 
 // counts returns, for each table with moves in the log, how many moves it
@@ -655,12 +659,12 @@ func (l *moveLog) counts(id string) map[string]int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	out := map[string]int{}
-	add := func(id string, p []Move) {
-		if len(p) > 0 {
-			out[id] = max(out[id], p[len(p)-1].N+1)
+	add := func(id string, p packed) {
+		if p.n > 0 {
+			out[id] = max(out[id], p.last+1)
 		}
 	}
-	for _, m := range []map[string][]Move{l.folding, l.cur} {
+	for _, m := range []map[string]packed{l.folding, l.cur} {
 		if id != "" {
 			add(id, m[id])
 			continue
