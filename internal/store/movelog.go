@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -64,8 +65,10 @@ const (
 // moveLog is the SQLite store's log of moves and its writer's memory.
 type moveLog struct {
 	db *sql.DB
-	// folds inserts moves into the moves table.
+	// folds inserts moves into the moves table; stmts are the writer's
+	// other statements (exec).
 	folds *runs
+	stmts stmtCache[string]
 	log   *slog.Logger
 	// faults tells log of commits failing (moves refused) and
 	// working again, foldFaults of the fold's steps.
@@ -112,7 +115,8 @@ type moveLog struct {
 	logged   []byte // the log's row of a commit (appendBatch)
 	batch    []appendReq
 	moves    []tableMove
-	unpacked []Move // a table's moves to fold (foldStep)
+	unpacked []Move               // a table's moves to fold (foldStep)
+	arg      [1]driver.NamedValue // exec's argument
 	refused  []error
 	next     map[string]int
 }
@@ -146,8 +150,32 @@ func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 
 // close releases the prepared statements.
 func (l *moveLog) close() {
-	l.folds.close(l.db)
+	l.folds.stmts.close(l.db)
+	l.stmts.close(l.db)
 }
+
+// exec runs query on c with arg as its one argument (none if nil), the
+// statement prepared once (stmtCache): BEGIN, COMMIT and the log's insert
+// run for every commit.
+func (l *moveLog) exec(ctx context.Context, c *sql.Conn, query string, arg any) error {
+	return c.Raw(func(dc any) error {
+		st, err := l.stmts.on(ctx, dc, query, sameQuery)
+		if err != nil {
+			return err
+		}
+		l.arg[0] = driver.NamedValue{Ordinal: 1, Value: arg}
+		args := l.arg[:0]
+		if arg != nil {
+			args = l.arg[:1]
+		}
+		_, err = st.ExecContext(ctx, args)
+		l.arg[0].Value = nil
+		return err
+	})
+}
+
+// sameQuery is the query of a statement kept by its text.
+func sameQuery(q string) string { return q }
 
 // inTx runs f in a transaction on a connection of its own (for runs),
 // and commits if f returns no error. The transaction is begun and ended
@@ -164,12 +192,12 @@ func (l *moveLog) inTx(ctx context.Context, f func(c *sql.Conn) error) error {
 		return err
 	}
 	defer c.Close()
-	if _, err := c.ExecContext(ctx, "BEGIN"); err != nil {
+	if err := l.exec(ctx, c, "BEGIN", nil); err != nil {
 		return err
 	}
 	err = f(c)
 	if err == nil {
-		_, err = c.ExecContext(ctx, "COMMIT")
+		err = l.exec(ctx, c, "COMMIT", nil)
 	}
 	if err != nil {
 		// A failed statement or COMMIT can leave the transaction open;
@@ -444,8 +472,7 @@ func (l *moveLog) commit(batch []appendReq) {
 		// As bytes, which the driver copies, rather than a string made
 		// for it; cast, so that the row is text (json_each reads a blob
 		// as SQLite's binary JSON).
-		_, err := c.ExecContext(ctx, `INSERT INTO move_batches (moves) VALUES (CAST(? AS TEXT))`, l.logged)
-		return err
+		return l.exec(ctx, c, `INSERT INTO move_batches (moves) VALUES (CAST(? AS TEXT))`, l.logged)
 	})
 	// A commit that failed changed nothing, in the database or here: its
 	// moves are refused, and the next commit starts from the same memory.
