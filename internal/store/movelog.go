@@ -121,8 +121,9 @@ type moveLog struct {
 	next     map[string]int
 }
 
-// newMoveLog folds what the log holds into the moves table and prepares
-// the log's statements.
+// newMoveLog folds what the log holds into the moves table and makes the
+// writer's memory of it (empty); the writer's statements are prepared
+// when first run (stmtCache).
 func newMoveLog(ctx context.Context, db *sql.DB) (*moveLog, error) {
 	if _, err := db.ExecContext(ctx, `INSERT INTO moves (table_id, n, seat, move, by_whom, at)
 		SELECT json_extract(m.value, '$[0]'), json_extract(m.value, '$[1]'), json_extract(m.value, '$[2]'),
