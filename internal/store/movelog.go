@@ -635,7 +635,9 @@ func (l *moveLog) foldStep() bool {
 				moves = append(moves, tableMove{id, m})
 			}
 		}
-		clear(l.unpacked)
+		// Each table's moves were unpacked over the last's: clear them
+		// all, not only the last table's, to keep no strings alive.
+		clear(l.unpacked[:cap(l.unpacked)])
 		err := l.inTx(ctx, func(c *sql.Conn) error {
 			return l.folds.insert(ctx, c, moves)
 		})
